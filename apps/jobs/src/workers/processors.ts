@@ -1,0 +1,5 @@
+import type { JobProcessor } from './processor';
+import { purgeRefreshTokensProcessor } from './purge-refresh-tokens.processor';
+
+/** Every processor the jobs app runs, listed explicitly. */
+export const PROCESSORS: JobProcessor[] = [purgeRefreshTokensProcessor as JobProcessor];

@@ -1,0 +1,16 @@
+import { createHttpApp, HttpApp } from '@platform/http';
+import { createAppContainer, Infrastructure } from '@platform/runtime';
+import { MarketSessionController } from './session/market-session.controller';
+
+export const MARKET_API_CONTROLLERS = [MarketSessionController];
+
+/** Composition root of market-api: public `/api/market/...` and JWT `/api/v1/market/...`. */
+export function createMarketApi(infra: Infrastructure): HttpApp {
+  return createHttpApp({
+    name: 'market-api',
+    infra,
+    container: createAppContainer('market-api', infra),
+    controllers: MARKET_API_CONTROLLERS,
+    openapi: { title: 'Market API', description: 'NEPSE stock analysis (public) and portfolios (JWT).' },
+  });
+}

@@ -1,0 +1,99 @@
+import type { RawEnv } from './env-schema';
+
+/** The typed configuration every app receives; grouped by concern so each consumer takes only its part. */
+export function toAppConfig(env: RawEnv) {
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY },
+    http: {
+      trustProxy: env.TRUST_PROXY,
+      corsOrigins: env.CORS_ORIGINS,
+      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    },
+    apps: {
+      adminApi: { port: env.ADMIN_API_PORT, publicBaseUrl: env.ADMIN_API_PUBLIC_BASE_URL },
+      customerApi: { port: env.CUSTOMER_API_PORT, publicBaseUrl: env.CUSTOMER_API_PUBLIC_BASE_URL },
+      marketApi: { port: env.MARKET_API_PORT, publicBaseUrl: env.MARKET_API_PUBLIC_BASE_URL },
+      jobs: { port: env.JOBS_PORT, publicBaseUrl: env.JOBS_PUBLIC_BASE_URL },
+    },
+    db: {
+      url: env.DATABASE_URL,
+      pool: { max: env.DB_POOL_MAX, min: env.DB_POOL_MIN, idleMs: env.DB_POOL_IDLE_MS, acquireMs: env.DB_POOL_ACQUIRE_MS },
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    },
+    redis: { url: env.REDIS_URL, prefix: env.REDIS_PREFIX, cacheTtlSeconds: env.REDIS_CACHE_TTL_SECONDS },
+    auth: {
+      jwtSecret: env.JWT_SECRET,
+      jwtPublicKey: env.JWT_PUBLIC_KEY,
+      jwtPrivateKey: env.JWT_PRIVATE_KEY,
+      accessTtlSeconds: env.JWT_ACCESS_TTL_SECONDS,
+      refreshTtlDays: env.JWT_REFRESH_TTL_DAYS,
+      bootstrapAdmin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+      loginThrottle: {
+        maxFailures: env.LOGIN_MAX_FAILURES,
+        windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS,
+        maxAttemptsPerIp: env.LOGIN_MAX_ATTEMPTS_PER_IP,
+      },
+    },
+    jobs: { dashboardToken: env.JOBS_DASHBOARD_TOKEN },
+    storage: {
+      driver: env.STORAGE_DRIVER,
+      localRoot: env.STORAGE_LOCAL_ROOT,
+      s3: {
+        endpoint: env.S3_ENDPOINT,
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        publicBaseUrl: env.S3_PUBLIC_BASE_URL,
+      },
+      signedUrlExpiresSeconds: env.SIGNED_URL_EXPIRES_SECONDS,
+    },
+    smtp: { host: env.SMTP_HOST, port: env.SMTP_PORT, user: env.SMTP_USER, password: env.SMTP_PASSWORD, from: env.SMTP_FROM },
+    payments: {
+      esewa: {
+        productCode: env.ESEWA_PRODUCT_CODE,
+        secretKey: env.ESEWA_SECRET_KEY,
+        formUrl: env.ESEWA_FORM_URL,
+        statusUrl: env.ESEWA_STATUS_URL,
+      },
+      khalti: { secretKey: env.KHALTI_SECRET_KEY, baseUrl: env.KHALTI_BASE_URL },
+      returnUrlAllowedOrigins: env.RETURN_URL_ALLOWED_ORIGINS,
+    },
+    limits: {
+      courseTrailerMaxFileSizeMb: env.COURSE_TRAILER_MAX_FILE_SIZE_MB,
+      uploadMaxFileSizeMb: env.UPLOAD_MAX_FILE_SIZE_MB,
+      heartbeatRateLimitSeconds: env.HEARTBEAT_RATE_LIMIT_SECONDS,
+      completionThresholdPercent: env.COMPLETION_THRESHOLD_PERCENT,
+      cart: {
+        operationRateLimit: env.CART_CUSTOMER_OPERATION_RATE_LIMIT,
+        rateWindowSeconds: env.CART_CUSTOMER_RATE_WINDOW_SECONDS,
+        cacheTtlSeconds: env.CART_CUSTOMER_CACHE_TTL_SECONDS,
+        expireIntervalMs: env.CART_EXPIRE_INTERVAL_MS,
+        ttlHours: env.CART_TTL_HOURS,
+      },
+      orders: {
+        historyCacheTtlSeconds: env.ORDER_HISTORY_CACHE_TTL_SECONDS,
+        adminCacheTtlSeconds: env.ORDER_ADMIN_CACHE_TTL_SECONDS,
+        autoCancelMinutes: env.ORDER_AUTO_CANCEL_MINUTES,
+      },
+      content: {
+        adminRateLimit: env.CONTENT_ADMIN_RATE_LIMIT,
+        adminRateWindowSeconds: env.CONTENT_ADMIN_RATE_WINDOW_SECONDS,
+        customerItemRateLimit: env.CONTENT_CUSTOMER_ITEM_RATE_LIMIT,
+        customerItemRateWindowSeconds: env.CONTENT_CUSTOMER_ITEM_RATE_WINDOW_SECONDS,
+        customerSeriesRateLimit: env.CONTENT_CUSTOMER_SERIES_RATE_LIMIT,
+        customerSeriesSearchRateLimit: env.CONTENT_CUSTOMER_SERIES_SEARCH_RATE_LIMIT,
+        customerSeriesRateWindowSeconds: env.CONTENT_CUSTOMER_SERIES_RATE_WINDOW_SECONDS,
+      },
+      portfolio: {
+        cgtMaxShortPercent: env.PORTFOLIO_CGT_MAX_SHORT_PERCENT,
+        cgtMaxLongPercent: env.PORTFOLIO_CGT_MAX_LONG_PERCENT,
+      },
+    },
+  };
+}
+
+export type AppConfig = ReturnType<typeof toAppConfig>;

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+/**
+ * Every environment key the platform reads, with its development default.
+ * `.env.example` mirrors this file; CONTRACT.md section 2 names the keys.
+ */
+const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+const port = (fallback: number) => int(fallback, 1, 65535);
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const url = (fallback: string) => z.url({ message: 'expected an absolute URL' }).default(fallback);
+const list = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+const optionalString = () => z.string().min(1).optional();
+
+/** Keys that hold secrets: their values never appear in a message or a log. */
+export const SECRET_KEYS = [
+  'JWT_SECRET',
+  'JWT_PRIVATE_KEY',
+  'ADMIN_PASSWORD',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'S3_SECRET_ACCESS_KEY',
+  'SMTP_PASSWORD',
+  'ESEWA_SECRET_KEY',
+  'KHALTI_SECRET_KEY',
+  'JOBS_DASHBOARD_TOKEN',
+] as const;
+
+/** Keys that have a development default but must be set explicitly in production. */
+export const REQUIRED_IN_PRODUCTION = [
+  'JWT_SECRET',
+  'ADMIN_PASSWORD',
+  'ESEWA_SECRET_KEY',
+  'KHALTI_SECRET_KEY',
+  'JOBS_DASHBOARD_TOKEN',
+  'RETURN_URL_ALLOWED_ORIGINS',
+] as const;
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: bool(false),
+  SHUTDOWN_TIMEOUT_MS: int(10_000, 100),
+  TRUST_PROXY: bool(false),
+  CORS_ORIGINS: list('*'),
+
+  ADMIN_API_PORT: port(3001),
+  CUSTOMER_API_PORT: port(3002),
+  MARKET_API_PORT: port(3003),
+  JOBS_PORT: port(3004),
+  ADMIN_API_PUBLIC_BASE_URL: url('http://localhost:3001'),
+  CUSTOMER_API_PUBLIC_BASE_URL: url('http://localhost:3002'),
+  MARKET_API_PUBLIC_BASE_URL: url('http://localhost:3003'),
+  JOBS_PUBLIC_BASE_URL: url('http://localhost:3004'),
+
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'expected a postgres:// URL' })
+    .default('postgres://postgres@127.0.0.1:5432/platform'),
+  DB_POOL_MAX: int(10, 1, 1000),
+  DB_POOL_MIN: int(0, 0, 1000),
+  DB_POOL_IDLE_MS: int(10_000, 0),
+  DB_POOL_ACQUIRE_MS: int(10_000, 100),
+  DB_STATEMENT_TIMEOUT_MS: int(30_000, 0),
+
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { message: 'expected a redis:// URL' })
+    .default('redis://127.0.0.1:6379/0'),
+  REDIS_PREFIX: z.string().min(1).default('platform'),
+  REDIS_CACHE_TTL_SECONDS: int(300, 1),
+
+  JWT_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).default('dev-only-jwt-secret-change-me-0123456789'),
+  JWT_PUBLIC_KEY: optionalString(),
+  JWT_PRIVATE_KEY: optionalString(),
+  JWT_ACCESS_TTL_SECONDS: int(900, 30),
+  JWT_REFRESH_TTL_DAYS: int(30, 1, 365),
+  ADMIN_EMAIL: z.email({ message: 'expected an email address' }).default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).default('admin-password-123'),
+  LOGIN_MAX_FAILURES: int(10, 1),
+  LOGIN_FAILURE_WINDOW_SECONDS: int(900, 1),
+  LOGIN_MAX_ATTEMPTS_PER_IP: int(100, 1),
+
+  JOBS_DASHBOARD_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).default('dev-only-dashboard-token'),
+
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_LOCAL_ROOT: z.string().min(1).default('./storage'),
+  S3_ENDPOINT: z.url({ message: 'expected an absolute URL' }).optional(),
+  S3_BUCKET: z.string().min(1).default('platform'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: bool(true),
+  S3_ACCESS_KEY_ID: optionalString(),
+  S3_SECRET_ACCESS_KEY: optionalString(),
+  S3_PUBLIC_BASE_URL: z.url({ message: 'expected an absolute URL' }).optional(),
+  SIGNED_URL_EXPIRES_SECONDS: int(3600, 1, 7 * 24 * 3600),
+
+  SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  SMTP_PORT: port(1025),
+  SMTP_USER: optionalString(),
+  SMTP_PASSWORD: optionalString(),
+  SMTP_FROM: z.string().min(1).default('Platform <no-reply@example.com>'),
+
+  ESEWA_PRODUCT_CODE: z.string().min(1).default('EPAYTEST'),
+  ESEWA_SECRET_KEY: z.string().min(1).default('8gBm/:&EnhH.1/q'),
+  ESEWA_FORM_URL: url('http://localhost:3005/esewa/api/epay/main/v2/form'),
+  ESEWA_STATUS_URL: url('http://localhost:3005/esewa/api/epay/transaction/status/'),
+  KHALTI_SECRET_KEY: z.string().min(1).default('dev-khalti-secret-key'),
+  KHALTI_BASE_URL: url('http://localhost:3005/khalti/api/v2'),
+  RETURN_URL_ALLOWED_ORIGINS: list('*'),
+
+  COURSE_TRAILER_MAX_FILE_SIZE_MB: int(250, 1),
+  UPLOAD_MAX_FILE_SIZE_MB: int(50, 1),
+  HEARTBEAT_RATE_LIMIT_SECONDS: int(8, 1),
+  COMPLETION_THRESHOLD_PERCENT: int(90, 1, 100),
+  CART_CUSTOMER_OPERATION_RATE_LIMIT: int(60, 1),
+  CART_CUSTOMER_RATE_WINDOW_SECONDS: int(60, 1),
+  CART_CUSTOMER_CACHE_TTL_SECONDS: int(60, 1),
+  CART_EXPIRE_INTERVAL_MS: int(3_600_000, 1000),
+  CART_TTL_HOURS: int(24 * 30, 1),
+  ORDER_HISTORY_CACHE_TTL_SECONDS: int(120, 1),
+  ORDER_ADMIN_CACHE_TTL_SECONDS: int(60, 1),
+  ORDER_AUTO_CANCEL_MINUTES: int(60, 1),
+  CONTENT_ADMIN_RATE_LIMIT: int(120, 1),
+  CONTENT_ADMIN_RATE_WINDOW_SECONDS: int(60, 1),
+  CONTENT_CUSTOMER_ITEM_RATE_LIMIT: int(300, 1),
+  CONTENT_CUSTOMER_ITEM_RATE_WINDOW_SECONDS: int(60, 1),
+  CONTENT_CUSTOMER_SERIES_RATE_LIMIT: int(300, 1),
+  CONTENT_CUSTOMER_SERIES_SEARCH_RATE_LIMIT: int(300, 1),
+  CONTENT_CUSTOMER_SERIES_RATE_WINDOW_SECONDS: int(60, 1),
+  PORTFOLIO_CGT_MAX_SHORT_PERCENT: z.coerce.number().min(0).max(100).default(7.5),
+  PORTFOLIO_CGT_MAX_LONG_PERCENT: z.coerce.number().min(0).max(100).default(5),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;

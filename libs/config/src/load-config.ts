@@ -1,0 +1,32 @@
+import { envSchema, REQUIRED_IN_PRODUCTION } from './env-schema';
+import { ConfigError } from './config.errors';
+import { AppConfig, toAppConfig } from './app-config';
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Parses and validates the environment. Empty strings count as unset so that a blank line in
+ * `.env` falls back to the default. Problems name the key and the rule, never the value.
+ */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const input = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const problems: Array<{ key: string; problem: string }> = [];
+
+  if (input['NODE_ENV'] === 'production') {
+    for (const key of REQUIRED_IN_PRODUCTION) {
+      if (input[key] === undefined) problems.push({ key, problem: 'is required in production' });
+    }
+    if ((input['RETURN_URL_ALLOWED_ORIGINS'] ?? '').split(',').includes('*')) {
+      problems.push({ key: 'RETURN_URL_ALLOWED_ORIGINS', problem: 'must list origins in production, not "*"' });
+    }
+  }
+
+  const parsed = envSchema.safeParse(input);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push({ key: String(issue.path[0] ?? '(root)'), problem: issue.message });
+    }
+  }
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
+  return toAppConfig(parsed.data);
+}

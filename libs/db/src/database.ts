@@ -1,0 +1,68 @@
+import { Sequelize, ModelCtor } from 'sequelize-typescript';
+import { Transaction } from 'sequelize';
+import type { Logger } from 'pino';
+
+export interface DatabaseSettings {
+  url: string;
+  pool: { max: number; min: number; idleMs: number; acquireMs: number };
+  statementTimeoutMs: number;
+}
+
+const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']); // serialization failure, deadlock
+
+export interface TransactionOptions {
+  isolationLevel?: Transaction.ISOLATION_LEVELS;
+  /** Extra attempts after a serialization failure or deadlock; the work must be safe to repeat. */
+  retries?: number;
+}
+
+/** Owns the sequelize connection pool; the only way code reaches PostgreSQL. */
+export class Database {
+  readonly sequelize: Sequelize;
+
+  constructor(settings: DatabaseSettings, models: ModelCtor[], private readonly logger?: Logger) {
+    this.sequelize = new Sequelize(settings.url, {
+      dialect: 'postgres',
+      logging: false,
+      models,
+      pool: { max: settings.pool.max, min: settings.pool.min, idle: settings.pool.idleMs, acquire: settings.pool.acquireMs },
+      dialectOptions: { statement_timeout: settings.statementTimeoutMs || undefined, application_name: 'platform' },
+      define: { underscored: true, timestamps: true },
+    });
+  }
+
+  async ping(): Promise<void> {
+    await this.sequelize.query('SELECT 1');
+  }
+
+  /**
+   * Runs `work` in one transaction. Side effects that must only happen once the data is
+   * durable (events, jobs, socket messages) go in `tx.afterCommit(...)`.
+   */
+  async transaction<T>(work: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    const attempts = 1 + (options.retries ?? 0);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.sequelize.transaction({ isolationLevel: options.isolationLevel }, work);
+      } catch (error) {
+        if (attempt >= attempts || !isRetryable(error)) throw error;
+        this.logger?.debug({ attempt }, 'retrying transaction after a serialization failure');
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.sequelize.close();
+  }
+}
+
+function isRetryable(error: unknown): boolean {
+  const code = (error as { parent?: { code?: string } })?.parent?.code;
+  return code !== undefined && RETRYABLE_SQLSTATES.has(code);
+}
+
+/** PostgreSQL's unique_violation, for turning a lost race into a domain error. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const parent = (error as { parent?: { code?: string; constraint?: string } })?.parent;
+  return parent?.code === '23505' && (constraint === undefined || parent.constraint === constraint);
+}

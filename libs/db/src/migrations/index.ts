@@ -1,0 +1,5 @@
+import type { Migration } from './migration';
+import identity from './0001-identity';
+
+/** Every migration, in order. Listed explicitly so bundled builds carry them. */
+export const MIGRATIONS: Migration[] = [identity];

@@ -1,0 +1,15 @@
+export { AccessTokenService } from './access-token.service';
+export type { AccessTokenClaims, TokenVerification } from './access-token.service';
+export { Authenticator } from './authenticator.service';
+export { PasswordHasher } from './password-hasher';
+export { LoginAttemptGuard } from './login-attempt-guard.service';
+export type { LoginAttempt } from './login-attempt-guard.service';
+export { RegisterCustomerDto, LoginDto, RefreshTokenDto } from './dto/auth.dto';
+export { RegisterCustomerUseCase } from './use-cases/register-customer.use-case';
+export { LoginCustomerUseCase } from './use-cases/login-customer.use-case';
+export { LoginAdminUseCase } from './use-cases/login-admin.use-case';
+export { RefreshSessionUseCase } from './use-cases/refresh-session.use-case';
+export { EnsureBootstrapAdminUseCase } from './use-cases/ensure-bootstrap-admin.use-case';
+export { normalizeEmail } from './identity.views';
+export type { CustomerView, AdminView, SessionTokens } from './identity.views';
+export { PurgeExpiredRefreshTokensUseCase } from './use-cases/purge-expired-refresh-tokens.use-case';

@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './actor';
+export * from './tokens';
+export * from './dto/query.dto';

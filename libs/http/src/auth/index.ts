@@ -1,0 +1,2 @@
+export { createPassport, resolveActor, requireActor } from './request-authentication';
+export { CustomerRoute, RequirePermission, authorizationChecker, currentUserChecker, ClientIp } from './route-guards';

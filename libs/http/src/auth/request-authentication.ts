@@ -1,0 +1,62 @@
+import type { Request } from 'express';
+import { Passport } from 'passport';
+
+type PassportInstance = InstanceType<typeof Passport>;
+import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
+import type { ContainerInstance } from 'typedi';
+import { AccessTokenService, Actor, Authenticator, Unauthorized } from '@platform/domain';
+
+const ACTOR = Symbol('platform.actor');
+type AuthenticatedRequest = Request & { [ACTOR]?: Promise<Actor | undefined> };
+
+/**
+ * passport + passport-jwt, one Passport instance per app (no global strategy registry).
+ * passport-jwt checks the signature, algorithm and expiry; the domain's Authenticator checks
+ * the claims and that a customer still exists.
+ */
+export function createPassport(container: ContainerInstance): PassportInstance {
+  const passport = new Passport();
+  const { secretOrKey, algorithms } = container.get(AccessTokenService).verification();
+  passport.use(
+    'jwt',
+    new JwtStrategy(
+      { jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey, algorithms },
+      (claims: Record<string, unknown>, done: (error: unknown, actor?: Actor) => void) => {
+        container
+          .get(Authenticator)
+          .actorFromClaims(claims)
+          .then((actor) => done(null, actor), done);
+      },
+    ),
+  );
+  return passport;
+}
+
+/**
+ * The request's actor, authenticating at most once per request. Resolves undefined when the
+ * request carries no Authorization header; rejects with 401 for a bad token.
+ */
+export function resolveActor(req: Request): Promise<Actor | undefined> {
+  const request = req as AuthenticatedRequest;
+  request[ACTOR] ??= authenticate(request);
+  return request[ACTOR];
+}
+
+/** The request's actor; rejects with 401 when there is none. */
+export async function requireActor(req: Request): Promise<Actor> {
+  const actor = await resolveActor(req);
+  if (!actor) throw Unauthorized();
+  return actor;
+}
+
+function authenticate(req: Request): Promise<Actor | undefined> {
+  if (!req.headers.authorization) return Promise.resolve(undefined);
+  const passport = req.app.locals['passport'] as PassportInstance;
+  return new Promise((resolve, reject) => {
+    passport.authenticate('jwt', { session: false }, (error: unknown, actor: Actor | false) => {
+      if (error) return reject(error);
+      if (!actor) return reject(Unauthorized('Access token is missing, invalid or expired'));
+      resolve(actor);
+    })(req, req.res, (error?: unknown) => (error ? reject(error) : resolve(undefined)));
+  });
+}

@@ -1,0 +1,53 @@
+import type { Request } from 'express';
+import { Action, Authorized, createParamDecorator } from 'routing-controllers';
+import { OpenAPI } from 'routing-controllers-openapi';
+import { Actor, Forbidden, hasPermission } from '@platform/domain';
+import { requireActor, resolveActor } from './request-authentication';
+
+const CUSTOMER = 'customer';
+const ADMIN = 'admin';
+const BEARER = { security: [{ bearerAuth: [] }] };
+
+const combine =
+  (...decorators: Array<MethodDecorator & ClassDecorator>) =>
+  (target: object, propertyKey?: string | symbol, descriptor?: PropertyDescriptor) => {
+    for (const decorator of decorators) {
+      if (propertyKey === undefined) (decorator as ClassDecorator)(target as Function);
+      else (decorator as MethodDecorator)(target, propertyKey, descriptor as PropertyDescriptor);
+    }
+  };
+
+/** The route needs a customer's access token (401 without one, 403 with an admin token). */
+export const CustomerRoute = () => combine(Authorized([CUSTOMER]) as never, OpenAPI(BEARER) as never);
+
+/**
+ * The route needs an admin token holding every listed permission ("*" holds all):
+ * 401 without a valid token, 403 with a customer token or a missing permission.
+ */
+export const RequirePermission = (...permissions: string[]) =>
+  combine(
+    Authorized([ADMIN, ...permissions]) as never,
+    OpenAPI({ ...BEARER, description: `Permission: ${permissions.join(', ') || 'any admin'}` }) as never,
+  );
+
+/** routing-controllers' authorizationChecker: reads the requirement that the decorators above encode. */
+export async function authorizationChecker(action: Action, roles: string[]): Promise<boolean> {
+  const actor = await requireActor(action.request as Request);
+  const [kind, ...permissions] = roles;
+  if (kind === CUSTOMER && actor.kind !== 'customer') throw Forbidden('This route is for customers');
+  if (kind === ADMIN) {
+    if (actor.kind !== 'admin') throw Forbidden('This route is for admins');
+    const missing = permissions.filter((permission) => !hasPermission(actor, permission));
+    if (missing.length > 0) throw Forbidden(`Missing permission: ${missing.join(', ')}`);
+  }
+  return true;
+}
+
+/** routing-controllers' currentUserChecker: `@CurrentUser()` gives the actor (undefined when anonymous). */
+export function currentUserChecker(action: Action): Promise<Actor | undefined> {
+  return resolveActor(action.request as Request);
+}
+
+/** The caller's IP address as express sees it (honours TRUST_PROXY). */
+export const ClientIp = () =>
+  createParamDecorator({ required: false, value: (action) => (action.request as Request).ip ?? 'unknown' });

@@ -1,0 +1,102 @@
+import cors from 'cors';
+import express, { Express } from 'express';
+import helmet from 'helmet';
+import { RoutingControllersOptions, useExpressServer } from 'routing-controllers';
+import type { ContainerInstance } from 'typedi';
+import { MetricsRegistry } from '@platform/observability';
+import { pingRedis } from '@platform/redis';
+import type { Infrastructure } from '@platform/runtime';
+import { authorizationChecker, createPassport, currentUserChecker } from './auth';
+import { EnvelopeInterceptor } from './envelope';
+import { errorHandler, notFoundHandler } from './errors';
+import { installPerAppIoc } from './ioc';
+import {
+  buildOpenApiDocument,
+  mountHealthRoutes,
+  mountMetricsRoute,
+  mountOpenApi,
+  OpenApiInfo,
+  requestLogging,
+  requestMetrics,
+} from './operations';
+
+export interface HttpAppOptions {
+  name: string;
+  infra: Infrastructure;
+  container: ContainerInstance;
+  /** Listed explicitly, never found by glob. */
+  controllers: Function[];
+  /** Serve `/openapi.json` and `/docs` (the three APIs; not the jobs app). */
+  openapi?: OpenApiInfo;
+  /** Extra express wiring mounted before the controllers (static files, dashboards). */
+  configure?: (app: Express) => void;
+  jsonBodyLimit?: string;
+}
+
+export interface HttpApp {
+  express: Express;
+  container: ContainerInstance;
+  metrics: MetricsRegistry;
+  /** Turns `/readyz` to 503 so traffic drains before the server closes. */
+  beginShutdown(): void;
+}
+
+/** The express + routing-controllers kit every app is built on. */
+export function createHttpApp(options: HttpAppOptions): HttpApp {
+  const { infra, container } = options;
+  const app = express();
+  const metrics = new MetricsRegistry(options.name);
+  let shuttingDown = false;
+
+  app.locals['container'] = container;
+  app.locals['passport'] = createPassport(container);
+  app.set('trust proxy', infra.config.http.trustProxy);
+  app.disable('x-powered-by');
+
+  app.use(requestLogging(infra.logger));
+  app.use(requestMetrics(metrics));
+  app.use(helmet());
+  app.use(cors({ origin: corsOrigin(infra.config.http.corsOrigins) }));
+
+  mountHealthRoutes(
+    app,
+    { database: () => infra.db.ping(), redis: () => pingRedis(infra.redis) },
+    () => shuttingDown,
+  );
+  mountMetricsRoute(app, metrics);
+  app.use(express.json({ limit: options.jsonBodyLimit ?? '1mb' }));
+  options.configure?.(app);
+
+  installPerAppIoc();
+  const routing: RoutingControllersOptions = {
+    controllers: options.controllers,
+    interceptors: [EnvelopeInterceptor],
+    defaultErrorHandler: false,
+    classTransformer: true,
+    validation: {
+      whitelist: true,
+      forbidUnknownValues: true,
+      validationError: { target: false, value: false },
+    },
+    authorizationChecker,
+    currentUserChecker,
+  };
+  useExpressServer(app, routing);
+  if (options.openapi) mountOpenApi(app, buildOpenApiDocument(routing, options.openapi));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+
+  return {
+    express: app,
+    container,
+    metrics,
+    beginShutdown: () => {
+      shuttingDown = true;
+    },
+  };
+}
+
+function corsOrigin(origins: string[]): boolean | string[] {
+  return origins.includes('*') ? true : origins;
+}

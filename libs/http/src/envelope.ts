@@ -1,0 +1,38 @@
+import { Action, Interceptor, InterceptorInterface } from 'routing-controllers';
+import { Service } from 'typedi';
+import type { Page } from '@platform/domain';
+
+/** A success body: `{ message, data }`, plus `count`, `page`, `size` on paginated lists. */
+export class ApiResponse<T = unknown> {
+  private constructor(
+    readonly message: string,
+    readonly data: T,
+    readonly pagination?: { count: number; page: number; size: number },
+  ) {}
+
+  static ok<T>(data: T, message = 'Success'): ApiResponse<T> {
+    return new ApiResponse(message, data);
+  }
+
+  static page<T>(page: Page<T>, message = 'Success'): ApiResponse<T[]> {
+    return new ApiResponse(message, page.rows, { count: page.count, page: page.page, size: page.size });
+  }
+
+  toJSON() {
+    return { message: this.message, data: this.data, ...this.pagination };
+  }
+}
+
+/**
+ * Wraps whatever an action returns in the success envelope. Actions return an ApiResponse when
+ * they need a specific message; `undefined` stays empty (204 routes).
+ */
+@Service()
+@Interceptor()
+export class EnvelopeInterceptor implements InterceptorInterface {
+  intercept(_action: Action, content: unknown) {
+    if (content === undefined) return undefined;
+    if (content instanceof ApiResponse) return content.toJSON();
+    return ApiResponse.ok(content ?? null).toJSON();
+  }
+}

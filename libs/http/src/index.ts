@@ -1,0 +1,11 @@
+export { createHttpApp } from './create-http-app';
+export type { HttpApp, HttpAppOptions } from './create-http-app';
+export { ApiResponse, EnvelopeInterceptor } from './envelope';
+export * from './errors';
+export * from './auth';
+export { RateLimit, rateLimitMiddleware } from './rate-limit';
+export type { RateLimitPolicy } from './rate-limit';
+export { listen } from './operations';
+export type { RunningServer, OpenApiInfo } from './operations';
+export { runHttpService, startService } from './run-http-service';
+export type { HttpServiceDefinition } from './run-http-service';

@@ -1,0 +1,24 @@
+import type { Express, NextFunction, Request, Response } from 'express';
+import type { MetricsRegistry } from '@platform/observability';
+
+/** Records a duration per route pattern (never the raw URL, to keep label cardinality bounded). */
+export function requestMetrics(metrics: MetricsRegistry) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const stop = metrics.httpRequestDuration.startTimer();
+    res.on('finish', () => {
+      const route = req.route?.path ? `${req.baseUrl}${req.route.path}` : res.statusCode === 404 ? 'unmatched' : req.path;
+      stop({ method: req.method, route: String(route), status_code: String(res.statusCode) });
+    });
+    next();
+  };
+}
+
+export function mountMetricsRoute(app: Express, metrics: MetricsRegistry): void {
+  app.get('/metrics', async (_req, res, next) => {
+    try {
+      res.set('Content-Type', metrics.contentType).send(await metrics.render());
+    } catch (error) {
+      next(error);
+    }
+  });
+}

@@ -1,0 +1,49 @@
+import type { AppConfig } from '@platform/config';
+import {
+  closeInfrastructure,
+  createInfrastructure,
+  Infrastructure,
+  loadConfigOrExit,
+  onShutdownSignal,
+} from '@platform/runtime';
+import type { HttpApp } from './create-http-app';
+import { listen } from './operations';
+
+export interface HttpServiceDefinition {
+  name: string;
+  port(config: AppConfig): number;
+  create(infra: Infrastructure): HttpApp;
+  /** Work after the app is built and before it listens (bootstrap rows, workers). */
+  onStart?(app: HttpApp, infra: Infrastructure): Promise<void>;
+  /** Work after the server stopped accepting and before connections close (draining workers). */
+  onStop?(app: HttpApp, infra: Infrastructure): Promise<void>;
+}
+
+/**
+ * The whole life of an app process: validate config, connect, listen, and on SIGINT/SIGTERM
+ * turn readiness off, stop accepting, drain in-flight requests and jobs, then close the pools.
+ */
+export async function runHttpService(definition: HttpServiceDefinition): Promise<void> {
+  const config = loadConfigOrExit();
+  const infra = await createInfrastructure(definition.name, config);
+  const app = definition.create(infra);
+  await definition.onStart?.(app, infra);
+  const server = await listen(app.express, definition.port(config));
+  infra.logger.info({ port: server.port }, `${definition.name} listening`);
+
+  onShutdownSignal(async () => {
+    infra.logger.info(`${definition.name} shutting down`);
+    app.beginShutdown();
+    await server.close(config.http.shutdownTimeoutMs);
+    await definition.onStop?.(app, infra);
+    await closeInfrastructure(infra);
+  }, config.http.shutdownTimeoutMs);
+}
+
+/** Entry point helper: a start failure is printed and exits non-zero. */
+export function startService(definition: HttpServiceDefinition): void {
+  runHttpService(definition).catch((error) => {
+    process.stderr.write(`${definition.name} failed to start: ${error?.stack ?? error}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,3 @@
+export { createLogger } from './logger';
+export type { Logger } from './logger';
+export { MetricsRegistry } from './metrics';

@@ -1,0 +1,49 @@
+/**
+ * Queue names, job names and payload types: the one place producers and workers agree on.
+ * Payloads carry ids, never whole rows; every processor must be safe to run twice.
+ * Spec: learning-commerce.md "Background jobs".
+ */
+export const QUEUE_NAMES = ['orders', 'cart', 'notifications', 'maintenance'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+export interface JobPayloads {
+  'order.payment_success': { orderId: number; paymentReference: string; transactionId?: string };
+  'order.payment_failed': { orderId: number; reason?: string };
+  'order.payment_retry': { orderId: number; paymentId: number; attempt: number; maxAttempts: number };
+  'order.cancel': {
+    orderId: number;
+    requestId: string;
+    reason?: string;
+    cancelledBy: string;
+    cancelledByActorType: 'customer' | 'admin';
+  };
+  'order.process_refund': {
+    orderId: number;
+    requestId: string;
+    adminId: string;
+    action: 'approve' | 'reject';
+    amount?: number;
+    remarks?: string;
+  };
+  'order.auto_cancel': { orderId: number; reason: string };
+  'cart.clear_after_order_confirmed': { userId: string; orderId: number };
+  'cart.expire': Record<string, never>;
+  'notification.deliver': { event: string; recipientUserId?: string; payload: Record<string, unknown> };
+  'maintenance.purge_expired_refresh_tokens': Record<string, never>;
+}
+
+export type JobName = keyof JobPayloads;
+
+/** Which queue carries each job. */
+export const JOB_QUEUE: { readonly [J in JobName]: QueueName } = {
+  'order.payment_success': 'orders',
+  'order.payment_failed': 'orders',
+  'order.payment_retry': 'orders',
+  'order.cancel': 'orders',
+  'order.process_refund': 'orders',
+  'order.auto_cancel': 'orders',
+  'cart.clear_after_order_confirmed': 'cart',
+  'cart.expire': 'cart',
+  'notification.deliver': 'notifications',
+  'maintenance.purge_expired_refresh_tokens': 'maintenance',
+};

@@ -1,0 +1,65 @@
+import Bull, { JobOptions, Queue } from 'bull';
+import Redis from 'ioredis';
+import { JOB_QUEUE, JobName, JobPayloads, QUEUE_NAMES, QueueName } from './jobs';
+
+export interface QueueSettings {
+  redisUrl: string;
+  /** REDIS_PREFIX; bull keys live under `<prefix>:bull`. */
+  prefix: string;
+}
+
+const DEFAULT_JOB_OPTIONS: JobOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: 1_000,
+  removeOnFail: 5_000,
+};
+
+/**
+ * Opens bull queues lazily over shared connections. Bull manages its own key prefix (ioredis
+ * `keyPrefix` is not supported by bull), so these connections carry none.
+ */
+export class QueueRegistry {
+  private readonly queues = new Map<QueueName, Queue>();
+  private client?: Redis;
+  private subscriber?: Redis;
+
+  constructor(private readonly settings: QueueSettings) {}
+
+  queue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Bull(name, {
+        prefix: `${this.settings.prefix.replace(/:$/, '')}:bull`,
+        createClient: (type) => this.connection(type),
+        defaultJobOptions: DEFAULT_JOB_OPTIONS,
+      });
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  all(): Queue[] {
+    return QUEUE_NAMES.map((name) => this.queue(name));
+  }
+
+  /** Adds a typed job to its queue. A `jobId` makes the add idempotent. */
+  add<J extends JobName>(job: J, payload: JobPayloads[J], options: JobOptions = {}) {
+    return this.queue(JOB_QUEUE[job]).add(job, payload, options);
+  }
+
+  /** Waits for active jobs of this process to finish, then closes every connection. */
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    this.queues.clear();
+    for (const connection of [this.client, this.subscriber]) connection?.disconnect();
+  }
+
+  private connection(type: 'client' | 'subscriber' | 'bclient'): Redis {
+    // Bull requires these two options on its blocking and subscriber connections.
+    const options = { maxRetriesPerRequest: null, enableReadyCheck: false };
+    if (type === 'client') return (this.client ??= new Redis(this.settings.redisUrl, options));
+    if (type === 'subscriber') return (this.subscriber ??= new Redis(this.settings.redisUrl, options));
+    return new Redis(this.settings.redisUrl, options);
+  }
+}

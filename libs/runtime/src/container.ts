@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { Container, ContainerInstance } from 'typedi';
+import { Database } from '@platform/db';
+import { CACHE, CONFIG, LOGGER, REDIS } from '@platform/domain';
+import { QueueRegistry } from '@platform/queue';
+import { RateLimiters } from '@platform/redis';
+import type { Infrastructure } from './infrastructure';
+
+/**
+ * A typedi container of its own per app instance, so several apps (or test instances with
+ * different settings) can live in one process without sharing singletons.
+ */
+export function createAppContainer(name: string, infra: Infrastructure): ContainerInstance {
+  const container = Container.of(`${name}:${randomUUID()}`);
+  container.set(CONFIG, infra.config);
+  container.set(LOGGER, infra.logger);
+  container.set(REDIS, infra.redis);
+  container.set(CACHE, infra.cache);
+  container.set(Database, infra.db);
+  container.set(RateLimiters, infra.rateLimiters);
+  container.set(QueueRegistry, infra.queues);
+  return container;
+}

@@ -1,0 +1,52 @@
+import type { AppConfig } from '@platform/config';
+import { ALL_MODELS, Database } from '@platform/db';
+import { createLogger, Logger } from '@platform/observability';
+import { QueueRegistry } from '@platform/queue';
+import { Cache, closeRedis, createRedisConnection, RateLimiters, Redis, waitForRedis } from '@platform/redis';
+
+/** The connections an app process holds. Built once per process and closed on shutdown. */
+export interface Infrastructure {
+  config: AppConfig;
+  logger: Logger;
+  db: Database;
+  redis: Redis;
+  cache: Cache;
+  rateLimiters: RateLimiters;
+  queues: QueueRegistry;
+}
+
+export interface InfrastructureOverrides {
+  logger?: Logger;
+  /** Share one pool between several apps in one process (tests): sequelize binds each model to one connection. */
+  db?: Database;
+  redis?: Redis;
+  queues?: QueueRegistry;
+}
+
+export async function createInfrastructure(
+  name: string,
+  config: AppConfig,
+  overrides: InfrastructureOverrides = {},
+): Promise<Infrastructure> {
+  const logger = overrides.logger ?? createLogger({ name, level: config.log.level, pretty: config.log.pretty });
+  const db = overrides.db ?? new Database(config.db, ALL_MODELS, logger);
+  const redis = overrides.redis ?? createRedisConnection(config.redis);
+  redis.on('error', (error) => logger.debug({ err: error }, 'redis connection error'));
+  if (!(await waitForRedis(redis, 3_000))) logger.warn('Redis is not reachable yet; starting not-ready');
+  return {
+    config,
+    logger,
+    db,
+    redis,
+    cache: new Cache(redis, logger, config.redis.cacheTtlSeconds),
+    rateLimiters: new RateLimiters(redis),
+    queues: overrides.queues ?? new QueueRegistry({ redisUrl: config.redis.url, prefix: config.redis.prefix }),
+  };
+}
+
+/** Closes in dependency order: queues (draining active jobs), then Redis, then the pool. */
+export async function closeInfrastructure(infra: Infrastructure): Promise<void> {
+  await infra.queues.close().catch((error) => infra.logger.warn({ err: error }, 'closing queues failed'));
+  await closeRedis(infra.redis);
+  await infra.db.close().catch((error) => infra.logger.warn({ err: error }, 'closing the database failed'));
+}
