@@ -14,14 +14,19 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfi
 }
 
 /**
- * Runs `shutdown` once on SIGINT/SIGTERM, then exits. A second signal, or a shutdown that
- * overruns `timeoutMs`, exits at once.
+ * Runs `shutdown` once on SIGINT/SIGTERM, then exits. A shutdown that overruns `timeoutMs`, or
+ * a second signal sent a while after the first, exits at once. A second signal within a second
+ * is the same request delivered twice (Ctrl-C reaches both `npm start` and its children, and
+ * `npm start` forwards a SIGTERM), so it does not cut the drain short.
  */
 export function onShutdownSignal(shutdown: () => Promise<void>, timeoutMs: number): void {
-  let stopping = false;
+  let firstSignalAt: number | undefined;
   const handle = (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(130);
-    stopping = true;
+    if (firstSignalAt !== undefined) {
+      if (Date.now() - firstSignalAt > 1_000) process.exit(130);
+      return;
+    }
+    firstSignalAt = Date.now();
     const overrun = setTimeout(() => process.exit(1), timeoutMs + 5_000);
     overrun.unref();
     shutdown()

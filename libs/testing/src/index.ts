@@ -1,1 +1,13 @@
-export {};
+export { TEST_ENV, testEnv } from './test-environment';
+export {
+  sharedInfrastructure,
+  isolatedInfrastructure,
+  closeTestInfrastructure,
+  closeSharedInfrastructure,
+} from './shared-infrastructure';
+export { buildTestApp, eventually } from './test-apps';
+export type { TestApp } from './test-apps';
+export { createCustomer, adminToken, customerToken, invalidTokenCases, uniqueEmail } from './factories';
+export type { TestCustomer } from './factories';
+export { TcpProxy } from './tcp-proxy';
+export { describeOperations } from './operations-suite';

@@ -13,3 +13,4 @@ export { EnsureBootstrapAdminUseCase } from './use-cases/ensure-bootstrap-admin.
 export { normalizeEmail } from './identity.views';
 export type { CustomerView, AdminView, SessionTokens } from './identity.views';
 export { PurgeExpiredRefreshTokensUseCase } from './use-cases/purge-expired-refresh-tokens.use-case';
+export { RefreshTokenService } from './refresh-token.service';

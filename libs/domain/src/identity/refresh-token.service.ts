@@ -44,7 +44,12 @@ export class RefreshTokenService {
       const [count, rows] = await RefreshTokenModel.update(
         { revokedAt: new Date() },
         {
-          where: { tokenHash, revokedAt: null, expiresAt: { [Op.gt]: new Date() } },
+          where: {
+            tokenHash,
+            revokedAt: null,
+            expiresAt: { [Op.gt]: new Date() },
+            [expectedKind === 'customer' ? 'userId' : 'adminId']: { [Op.ne]: null },
+          },
           returning: true,
           transaction: tx,
         },
@@ -52,7 +57,6 @@ export class RefreshTokenService {
       if (count === 0) return undefined;
       const consumed = rows[0];
       const subject = subjectOf(consumed);
-      if (subject.kind !== expectedKind) return undefined;
       const successor = await this.issue(subject, tx, consumed.familyId);
       await RefreshTokenModel.update({ replacedById: successor.id }, { where: { id: consumed.id }, transaction: tx });
       return { subject, token: successor.token };

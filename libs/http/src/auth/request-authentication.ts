@@ -16,11 +16,16 @@ type AuthenticatedRequest = Request & { [ACTOR]?: Promise<Actor | undefined> };
  */
 export function createPassport(container: ContainerInstance): PassportInstance {
   const passport = new Passport();
-  const { secretOrKey, algorithms } = container.get(AccessTokenService).verification();
+  const { key, algorithms } = container.get(AccessTokenService).verification();
   passport.use(
     'jwt',
     new JwtStrategy(
-      { jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey, algorithms },
+      {
+        jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+        // passport-jwt hands the key to jsonwebtoken untouched; its typings predate KeyObject.
+        secretOrKey: key as unknown as string,
+        algorithms,
+      },
       (claims: Record<string, unknown>, done: (error: unknown, actor?: Actor) => void) => {
         container
           .get(Authenticator)

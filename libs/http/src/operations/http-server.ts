@@ -25,10 +25,16 @@ export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Ru
   });
 }
 
+/**
+ * Keep-alive connections become idle as their last response ends; they are swept every 50 ms
+ * so the server closes as soon as the in-flight requests are done, not at the deadline.
+ */
 function closeGracefully(server: Server, timeoutMs: number): Promise<void> {
   return new Promise((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
     const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
     server.close(() => {
+      clearInterval(sweep);
       clearTimeout(force);
       resolve();
     });

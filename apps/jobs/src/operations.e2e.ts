@@ -1,0 +1,4 @@
+import { describeOperations } from '@platform/testing';
+import { createJobsApp } from './jobs-app';
+
+describeOperations('jobs', createJobsApp, {});

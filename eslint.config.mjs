@@ -1,0 +1,117 @@
+import nx from '@nx/eslint-plugin';
+
+/**
+ * Module boundaries on two axes (STYLE.md, "Nx tags on two axes"):
+ * - scope: an app's scope may use its own scope and `scope:shared`; shared code only shared code.
+ * - type:  app -> any lib; http -> domain/data/runtime/util/http; runtime -> domain/data/util;
+ *          domain -> domain/data/util (and never an HTTP package); data -> data/util; util -> util;
+ *          testing -> any lib. No lib type lists `type:app`, so no lib imports an app and no app another app.
+ * `type:runtime` (libs/runtime) builds the process infrastructure and the typedi container; it
+ * registers it under the domain's injection tokens, so it sits above domain and below http.
+ */
+const LIB_TYPES = ['type:domain', 'type:data', 'type:runtime', 'type:http', 'type:util', 'type:testing'];
+
+/** Transport concerns that stay out of `type:domain` (it throws DomainError, never HTTP errors). */
+const HTTP_PACKAGES = [
+  'express',
+  'routing-controllers',
+  'routing-controllers-openapi',
+  'multer',
+  'passport',
+  'passport-jwt',
+  'socket.io',
+  'swagger-ui-express',
+  'helmet',
+  'cors',
+];
+
+/** Spec and e2e files of any project may also import the testing lib (factories, test apps). */
+function moduleBoundaries({ testFiles = false, allow = [] } = {}) {
+  const plusTesting = (tags) => (testFiles ? [...tags, 'type:testing'] : tags);
+  return [
+    'error',
+    {
+      enforceBuildableLibDependency: true,
+      allow,
+      // Specs of a lib import @platform/testing, which imports that lib: a test-time cycle only,
+      // since production code may not import type:testing (constraints below).
+      ignoredCircularDependencies: [['testing', '*']],
+      depConstraints: [
+        { sourceTag: 'scope:admin', onlyDependOnLibsWithTags: ['scope:admin', 'scope:shared'] },
+        { sourceTag: 'scope:customer', onlyDependOnLibsWithTags: ['scope:customer', 'scope:shared'] },
+        { sourceTag: 'scope:market', onlyDependOnLibsWithTags: ['scope:market', 'scope:shared'] },
+        { sourceTag: 'scope:jobs', onlyDependOnLibsWithTags: ['scope:jobs', 'scope:shared'] },
+        { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+
+        { sourceTag: 'type:app', onlyDependOnLibsWithTags: LIB_TYPES },
+        { sourceTag: 'type:testing', onlyDependOnLibsWithTags: LIB_TYPES },
+        {
+          sourceTag: 'type:http',
+          onlyDependOnLibsWithTags: plusTesting(['type:http', 'type:runtime', 'type:domain', 'type:data', 'type:util']),
+        },
+        {
+          sourceTag: 'type:runtime',
+          onlyDependOnLibsWithTags: plusTesting(['type:runtime', 'type:domain', 'type:data', 'type:util']),
+        },
+        {
+          sourceTag: 'type:domain',
+          onlyDependOnLibsWithTags: plusTesting(['type:domain', 'type:data', 'type:util']),
+          bannedExternalImports: HTTP_PACKAGES,
+        },
+        { sourceTag: 'type:data', onlyDependOnLibsWithTags: plusTesting(['type:data', 'type:util']) },
+        { sourceTag: 'type:util', onlyDependOnLibsWithTags: plusTesting(['type:util']) },
+      ],
+    },
+  ];
+}
+
+const TS_FILES = ['**/*.ts'];
+const TEST_FILES = ['**/*.spec.ts', '**/*.e2e.ts'];
+
+export default [
+  { ignores: ['**/dist', '**/node_modules', '**/tmp', '**/coverage', '.nx', 'storage'] },
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  ...nx.configs['flat/javascript'],
+  {
+    files: TS_FILES,
+    rules: {
+      '@nx/enforce-module-boundaries': moduleBoundaries(),
+      // routing-controllers and typedi take constructors as `Function` (`controllers: Function[]`).
+      '@typescript-eslint/no-unsafe-function-type': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      // A decorated DTO field keeps its annotation (`page: number = 1`): without it the emitted
+      // design:type metadata is Object, and class-transformer/routing-controllers rely on it.
+      '@typescript-eslint/no-inferrable-types': ['error', { ignoreProperties: true, ignoreParameters: true }],
+      // TS code uses import; the rare runtime require (a deep path) carries a disable comment.
+      '@typescript-eslint/no-require-imports': 'error',
+      'no-console': 'error',
+    },
+  },
+  {
+    files: TEST_FILES,
+    rules: {
+      '@nx/enforce-module-boundaries': moduleBoundaries({ testFiles: true }),
+      // chai property assertions: expect(x).to.be.true
+      '@typescript-eslint/no-unused-expressions': 'off',
+      'no-console': 'off',
+    },
+  },
+  {
+    // Developer tools (dev runner, seed, bench) compose the real apps in-process. Apps have no import
+    // alias, so tools reach them by path; nothing else may.
+    files: ['tools/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': moduleBoundaries({ allow: ['../../apps/**'] }),
+      'no-console': 'off',
+    },
+  },
+  {
+    // webpack configs are CommonJS
+    files: ['**/*.js', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+  },
+];

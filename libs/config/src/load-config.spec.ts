@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import { expect } from 'chai';
+import { ConfigError } from './config.errors';
+import { loadConfig } from './load-config';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.db.url).to.equal('postgres://postgres@127.0.0.1:5432/platform');
+    expect(config.apps.adminApi.port).to.equal(3001);
+    expect(config.apps.jobs.port).to.equal(3004);
+    expect(config.storage.driver).to.equal('local');
+    expect(config.limits.courseTrailerMaxFileSizeMb).to.equal(250);
+    expect(config.limits.heartbeatRateLimitSeconds).to.equal(8);
+    expect(config.limits.completionThresholdPercent).to.equal(90);
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ ADMIN_API_PORT: '' }).apps.adminApi.port).to.equal(3001);
+  });
+
+  it('names every bad key in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DB_POOL_MAX: 'lots', STORAGE_DRIVER: 'ftp', MARKET_API_PORT: '70000' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).to.be.instanceOf(ConfigError);
+    const keys = (error as ConfigError).problems.map((problem) => problem.key);
+    expect(keys).to.have.members(['DB_POOL_MAX', 'STORAGE_DRIVER', 'MARKET_API_PORT']);
+  });
+
+  it('never prints the value of a secret', () => {
+    const secret = 'tooshort';
+    expect(() => loadConfig({ JWT_SECRET: secret }))
+      .to.throw(ConfigError, /JWT_SECRET/)
+      .with.property('message')
+      .that.does.not.include(secret);
+  });
+
+  it('requires the secrets in production instead of falling back to development defaults', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }))
+      .to.throw(ConfigError)
+      .with.property('message')
+      .that.includes('JWT_SECRET')
+      .and.includes('ESEWA_SECRET_KEY')
+      .and.includes('KHALTI_SECRET_KEY');
+  });
+
+  it('stops an app at boot with a message naming the bad key', function () {
+    this.timeout(30_000);
+    const result = spawnSync(process.execPath, ['-r', '@swc-node/register', 'apps/market-api/src/main.ts'], {
+      env: { ...process.env, MARKET_API_PORT: 'not-a-port', JWT_SECRET: 'x' },
+      encoding: 'utf8',
+      timeout: 25_000,
+    });
+    expect(result.status).to.equal(78);
+    expect(result.stderr).to.include('MARKET_API_PORT').and.include('JWT_SECRET').and.not.include('not-a-port');
+  });
+});

@@ -1,0 +1,27 @@
+import supertest from 'supertest';
+import type { HttpApp } from '@platform/http';
+import type { Infrastructure } from '@platform/runtime';
+import { sharedInfrastructure } from './shared-infrastructure';
+
+export interface TestApp {
+  app: HttpApp;
+  infra: Infrastructure;
+  http: supertest.Agent;
+}
+
+/** Builds an app on the run's shared infrastructure, for supertest (one instance per test file). */
+export async function buildTestApp(create: (infra: Infrastructure) => HttpApp, infra?: Infrastructure): Promise<TestApp> {
+  const resolved = infra ?? (await sharedInfrastructure());
+  const app = create(resolved);
+  return { app, infra: resolved, http: supertest.agent(app.express) };
+}
+
+/** Polls `check` until it returns true or `timeoutMs` passes; for states that settle asynchronously. */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 8_000, intervalMs = 100): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Settings the whole test run shares: its own scratch database and Redis prefix, so a run never
+ * sees or leaves state from another (CONTRACT section 2: `npm test` creates and drops its database).
+ */
+const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+
+function scratchDatabaseUrl(): string {
+  const base = new URL(process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  base.pathname = `/platform_test_${runId}`;
+  return base.toString();
+}
+
+export const TEST_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+  DATABASE_URL: scratchDatabaseUrl(),
+  REDIS_URL: process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379/0',
+  REDIS_PREFIX: `test:${runId}`,
+  DB_POOL_MAX: '5',
+  JWT_SECRET: 'test-jwt-secret-0123456789abcdef',
+  ADMIN_EMAIL: 'root-admin@example.com',
+  ADMIN_PASSWORD: 'root-admin-password',
+  JOBS_DASHBOARD_TOKEN: 'test-dashboard-token-0123',
+  STORAGE_LOCAL_ROOT: `tmp/test-storage/${runId}`,
+};
+
+/** The environment a test app is configured from: the run's settings over the process environment. */
+export function testEnv(overrides: Record<string, string> = {}): Record<string, string | undefined> {
+  return { ...process.env, ...TEST_ENV, ...overrides };
+}

@@ -1,0 +1,130 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { dirname } from 'node:path';
+import type { LoadStats } from './load';
+import type { Measurement } from './measure';
+import type { BenchSettings } from './settings';
+
+export interface ResultRow {
+  name: string;
+  kind: 'baseline' | 'scenario';
+  description: string;
+  path: string;
+  baseline: string | null;
+  requestsPerSecond: number | null;
+  latencyMs: LoadStats['latencyMs'] | null;
+  /** requests/s of this target ÷ requests/s of its baseline. */
+  ratioToBaseline: number | null;
+  totalRequests: number | null;
+  non2xx: number | null;
+  errors: number | null;
+  timeouts: number | null;
+  statusCodes: Record<string, number> | null;
+  warmup: Pick<LoadStats, 'requestsPerSecond' | 'non2xx' | 'errors' | 'timeouts'> | null;
+  error: string | null;
+}
+
+export interface BenchReport {
+  startedAt: string;
+  finishedAt: string;
+  settings: BenchSettings & { dbPoolMax: number };
+  machine: { node: string; platform: string; cpus: number; cpuModel: string };
+  results: ResultRow[];
+  problems: string[];
+}
+
+export function toRows(measurements: Measurement[]): ResultRow[] {
+  const rps = new Map(measurements.map((m) => [m.target.name, m.outcome?.measured.requestsPerSecond]));
+  return measurements.map(({ target, baseline, outcome, error }) => {
+    const stats = outcome?.measured;
+    const baselineRps = baseline ? rps.get(baseline.name) : undefined;
+    return {
+      name: target.name,
+      kind: target.kind,
+      description: target.description,
+      path: new URL(target.url).pathname,
+      baseline: baseline?.name ?? null,
+      requestsPerSecond: stats ? round(stats.requestsPerSecond, 1) : null,
+      latencyMs: stats?.latencyMs ?? null,
+      ratioToBaseline: stats && baselineRps ? round(stats.requestsPerSecond / baselineRps, 3) : null,
+      totalRequests: stats?.totalRequests ?? null,
+      non2xx: stats?.non2xx ?? null,
+      errors: stats?.errors ?? null,
+      timeouts: stats?.timeouts ?? null,
+      statusCodes: stats?.statusCodes ?? null,
+      warmup: outcome
+        ? {
+            requestsPerSecond: round(outcome.warmup.requestsPerSecond, 1),
+            non2xx: outcome.warmup.non2xx,
+            errors: outcome.warmup.errors,
+            timeouts: outcome.warmup.timeouts,
+          }
+        : null,
+      error: error ?? null,
+    };
+  });
+}
+
+/** Every reason the run should exit non-zero: a failed target, non-2xx answers, connection errors. */
+export function findProblems(measurements: Measurement[]): string[] {
+  const problems: string[] = [];
+  for (const { target, outcome, error } of measurements) {
+    if (error) problems.push(`${target.name}: ${error}`);
+    if (!outcome) continue;
+    for (const [phase, stats] of [['measured', outcome.measured], ['warm-up', outcome.warmup]] as const) {
+      if (stats.non2xx > 0) problems.push(`${target.name} (${phase}): ${stats.non2xx} non-2xx responses ${codes(stats.statusCodes)}`);
+      if (stats.errors > 0) problems.push(`${target.name} (${phase}): ${stats.errors} errors, ${stats.timeouts} of them timeouts`);
+    }
+  }
+  return problems;
+}
+
+export function buildReport(
+  measurements: Measurement[],
+  settings: BenchSettings,
+  dbPoolMax: number,
+  startedAt: Date,
+): BenchReport {
+  return {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    settings: { ...settings, dbPoolMax },
+    machine: { node: process.version, platform: process.platform, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' },
+    results: toRows(measurements),
+    problems: findProblems(measurements),
+  };
+}
+
+export async function writeReport(report: BenchReport, file: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+/** The results as an aligned text table (baselines first in each group, ratios against them). */
+export function formatTable(rows: ResultRow[]): string {
+  const header = ['Scenario', 'Req/s', 'p50 ms', 'p99 ms', 'vs baseline', 'Non-2xx', 'Errors'];
+  const body = rows.map((row) => [
+    row.kind === 'baseline' ? row.name : `  ${row.name}`,
+    row.requestsPerSecond === null ? 'n/a' : row.requestsPerSecond.toLocaleString('en-US', { maximumFractionDigits: 0 }),
+    row.latencyMs ? String(row.latencyMs.p50) : 'n/a',
+    row.latencyMs ? String(row.latencyMs.p99) : 'n/a',
+    row.kind === 'baseline' ? '(baseline)' : row.ratioToBaseline === null ? 'n/a' : `${row.ratioToBaseline.toFixed(2)}x`,
+    row.non2xx === null ? (row.error ? 'FAILED' : 'n/a') : String(row.non2xx),
+    row.errors === null ? 'n/a' : String(row.errors),
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...body.map((cells) => cells[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
+  return [line(header), rule, ...body.map(line)].join('\n');
+}
+
+function codes(statusCodes: Record<string, number>): string {
+  const shown = Object.entries(statusCodes).filter(([code]) => !code.startsWith('2'));
+  return shown.length ? `(${shown.map(([code, count]) => `${code}: ${count}`).join(', ')})` : '';
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}

@@ -1,0 +1,79 @@
+import 'reflect-metadata';
+import { join } from 'node:path';
+import { startApps } from './apps';
+import { startBaselines } from './baselines';
+import { createBenchEnvironment } from './bench-environment';
+import { Cleanup } from './cleanup';
+import { createBenchActors } from './fixtures';
+import { measure, Measurement, stopLoadGenerator } from './measure';
+import { buildReport, formatTable, writeReport } from './report';
+import { buildPlan, filterPlan } from './scenarios';
+import { readBenchSettings } from './settings';
+
+/**
+ * `npm run bench`: the four apps and two baseline servers in this process, the load generator
+ * (autocannon) in a child process, a scratch database and Redis prefix that are removed at the end.
+ * Prints a table, writes tmp/bench/results.json, exits 1 when any target saw non-2xx or errors.
+ */
+const RESULTS_FILE = join(__dirname, '..', '..', 'tmp', 'bench', 'results.json');
+
+const cleanup = new Cleanup();
+let interrupted = false;
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+async function main(): Promise<number> {
+  const startedAt = new Date();
+  const settings = readBenchSettings();
+
+  const env = await createBenchEnvironment(cleanup);
+  log(`bench: database ${env.databaseName}, Redis prefix ${env.redisPrefix}, DB_POOL_MAX ${env.config.db.pool.max}`);
+  const apps = await startApps(env.infra, cleanup);
+  const actors = await createBenchActors(apps.customerApi.app.container);
+  const baselines = await startBaselines(env.config, cleanup);
+  const plan = filterPlan(buildPlan(apps, baselines, actors), settings.filter);
+  if (plan.length === 0) throw new Error(`BENCH_FILTER "${settings.filter}" matches no scenario`);
+
+  const targets = plan.reduce((count, group) => count + 1 + group.scenarios.length, 0);
+  log(
+    `bench: ${targets} targets x (${settings.warmupSeconds}s warm-up + ${settings.durationSeconds}s), ` +
+      `${settings.connections} connections`,
+  );
+  const measurements: Measurement[] = [];
+  for (const group of plan) {
+    for (const [target, baseline] of [[group.baseline, undefined] as const, ...group.scenarios.map((s) => [s, group.baseline] as const)]) {
+      if (interrupted) return 130;
+      log(`  ${target.name} ...`);
+      measurements.push(await measure(target, settings, baseline));
+    }
+  }
+  if (interrupted) return 130;
+
+  const report = buildReport(measurements, settings, env.config.db.pool.max, startedAt);
+  await writeReport(report, RESULTS_FILE);
+  process.stdout.write(`\n${formatTable(report.results)}\n\nrequests/s are autocannon's per-second average; latencies in ms; vs baseline = app req/s / baseline req/s\nresults: ${RESULTS_FILE}\n`);
+  if (report.problems.length > 0) {
+    process.stdout.write(`\nFAILED: ${report.problems.length} problem(s)\n${report.problems.map((p) => `  - ${p}`).join('\n')}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+function onSignal(signal: NodeJS.Signals): void {
+  log(`\nbench: ${signal}, cleaning up (a second ${signal} exits at once)`);
+  interrupted = true;
+  process.once(signal, () => process.exit(130));
+  stopLoadGenerator();
+  cleanup.run().finally(() => process.exit(130));
+}
+process.once('SIGINT', onSignal);
+process.once('SIGTERM', onSignal);
+
+main()
+  .catch((error) => {
+    log(`bench failed: ${error?.stack ?? error}`);
+    return 1;
+  })
+  .then(async (code) => {
+    await cleanup.run();
+    process.exit(code);
+  });

@@ -1,0 +1,124 @@
+import 'reflect-metadata';
+import { ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { loadConfig } from '@platform/config';
+import { ensureDatabase, migrateUp, UserModel } from '@platform/db';
+import { createLogger } from '@platform/observability';
+import { closeInfrastructure, createAppContainer, createInfrastructure } from '@platform/runtime';
+import { seedDemo } from '../seed/seed-demo';
+import { loadDotenv } from './load-dotenv';
+
+/**
+ * `npm start`: the whole platform on one machine. Applies migrations, loads the demo data into
+ * an empty database, starts the four apps as child processes, waits until each is ready, prints
+ * their URLs, and on Ctrl-C stops them all cleanly.
+ */
+const APPS = [
+  { name: 'admin-api', entry: 'apps/admin-api/src/main.ts', docs: true },
+  { name: 'customer-api', entry: 'apps/customer-api/src/main.ts', docs: true },
+  { name: 'market-api', entry: 'apps/market-api/src/main.ts', docs: true },
+  { name: 'jobs', entry: 'apps/jobs/src/main.ts', docs: false },
+] as const;
+
+const children = new Map<string, ChildProcess>();
+let stopping = false;
+
+async function prepareDatabase(): Promise<void> {
+  const config = loadConfig();
+  if (await ensureDatabase(config.db.url)) say(`created database ${new URL(config.db.url).pathname.slice(1)}`);
+  const infra = await createInfrastructure('start', config, { logger: createLogger({ name: 'start', level: 'warn' }) });
+  try {
+    const applied = await migrateUp(infra.db.sequelize);
+    say(applied.length ? `applied migrations: ${applied.join(', ')}` : 'schema is up to date');
+    if ((await UserModel.count()) === 0) {
+      const manifest = await seedDemo(createAppContainer('start', infra));
+      say(`loaded demo data: admin ${manifest.admin.email} / ${manifest.admin.password}; ` +
+        `customers ${manifest.customers.map((c) => `${c.email} / ${c.password}`).join(', ')}`);
+    }
+  } finally {
+    await closeInfrastructure(infra);
+  }
+}
+
+function startApp(app: (typeof APPS)[number]): void {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', app.entry], {
+    env: { LOG_PRETTY: 'true', ...process.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.set(app.name, child);
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream! }).on('line', (line) => process.stdout.write(`[${app.name}] ${line}\n`));
+  }
+  child.on('exit', (code, signal) => {
+    children.delete(app.name);
+    if (!stopping) {
+      say(`${app.name} exited unexpectedly (${signal ?? `code ${code}`}); stopping the others`);
+      void stopAll(1);
+    }
+  });
+}
+
+async function waitUntilReady(url: string, timeoutMs = 90_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return false;
+}
+
+async function stopAll(exitCode: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  say('stopping…');
+  const exits = [...children.values()].map(
+    (child) => new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+    }),
+  );
+  await Promise.all(exits);
+  process.exit(exitCode);
+}
+
+function say(message: string): void {
+  process.stdout.write(`[start] ${message}\n`);
+}
+
+async function main() {
+  loadDotenv();
+  const config = loadConfig();
+  await prepareDatabase();
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+
+  for (const app of APPS) startApp(app);
+  const urls = {
+    'admin-api': `http://localhost:${config.apps.adminApi.port}`,
+    'customer-api': `http://localhost:${config.apps.customerApi.port}`,
+    'market-api': `http://localhost:${config.apps.marketApi.port}`,
+    jobs: `http://localhost:${config.apps.jobs.port}`,
+  };
+  const ready = await Promise.all(APPS.map((app) => waitUntilReady(urls[app.name])));
+  if (stopping) return;
+  if (ready.includes(false)) {
+    say(`not ready: ${APPS.filter((_, i) => !ready[i]).map((a) => a.name).join(', ')}`);
+    return stopAll(1);
+  }
+  const rows = APPS.map((app) => {
+    const url = urls[app.name];
+    const extra = app.docs ? `docs ${url}/docs` : `queues ${url}/admin/queues (token: JOBS_DASHBOARD_TOKEN)`;
+    return `  ${app.name.padEnd(13)} ${url.padEnd(24)} ${extra}`;
+  });
+  say(`all apps are ready:\n${rows.join('\n')}\nPress Ctrl-C to stop.`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`npm start failed: ${error?.stack ?? error}\n`);
+  void stopAll(1);
+});

@@ -1,0 +1,13 @@
+/**
+ * The demo manifest of CONTRACT section 7. Each context adds its part as it is built; keys of
+ * contexts that do not exist yet are absent rather than empty, so nothing pretends to be there.
+ */
+export interface DemoManifest {
+  admin: { email: string; password: string };
+  customers: Array<{ id: string; email: string; password: string }>;
+}
+
+export const DEMO_CUSTOMERS = [
+  { email: 'sita@example.com', password: 'sita-demo-password', fullName: 'Sita Sharma', phone: '+9779801000001' },
+  { email: 'ram@example.com', password: 'ram-demo-password', fullName: 'Ram Thapa', phone: '+9779801000002' },
+] as const;
