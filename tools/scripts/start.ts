@@ -46,8 +46,8 @@ function startApp(app: (typeof APPS)[number]): void {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.set(app.name, child);
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream! }).on('line', (line) => process.stdout.write(`[${app.name}] ${line}\n`));
+  for (const stream of [child.stdout, child.stderr].filter((s) => s !== null)) {
+    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${app.name}] ${line}\n`));
   }
   child.on('exit', (code, signal) => {
     children.delete(app.name);

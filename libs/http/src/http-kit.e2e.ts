@@ -3,7 +3,9 @@ import { IsInt, IsString, Max, MinLength } from 'class-validator';
 import { Body, Get, JsonController, Param, Post, QueryParams } from 'routing-controllers';
 import { Service } from 'typedi';
 import { DomainError, QueryDto, toPage } from '@platform/domain';
-import { adminToken, buildTestApp, TestApp } from '@platform/testing';
+import { adminToken, buildTestApp, closeTestInfrastructure, isolatedInfrastructure, TestApp } from '@platform/testing';
+import { createRedisConnection } from '@platform/redis';
+import type { Infrastructure } from '@platform/runtime';
 import { createAppContainer } from '@platform/runtime';
 import { createHttpApp } from './create-http-app';
 import { ApiResponse } from './envelope';
@@ -69,6 +71,12 @@ class KitFixtureController {
   @Get('/limited')
   @RateLimit({ name: 'kit-fixture', points: 2, durationSeconds: 60, by: 'ip' })
   limited() {
+    return 'ok';
+  }
+
+  @Get('/limited-fail-open')
+  @RateLimit({ name: 'kit-fixture-open', points: 2, durationSeconds: 60, by: 'ip', failOpen: true })
+  limitedFailOpen() {
     return 'ok';
   }
 
@@ -200,6 +208,31 @@ describe('HTTP kit', () => {
       const res = await kit.http.get('/kit/limited').expect(429);
       expect(res.body.errorCode).to.equal('RATE_LIMIT_EXCEEDED');
       expect(Number(res.headers['retry-after'])).to.be.within(1, 60);
+    });
+
+    describe('when Redis cannot count', () => {
+      let offline: TestApp;
+      let infra: Infrastructure;
+
+      before(async () => {
+        infra = await isolatedInfrastructure('kit', {}, {
+          redis: createRedisConnection({ url: 'redis://127.0.0.1:1/0', prefix: 'kit' }, { retryStrategy: () => null }),
+        });
+        offline = await buildTestApp(
+          (base) => createHttpApp({ name: 'kit', infra: base, container: createAppContainer('kit', base), controllers: [KitFixtureController] }),
+          infra,
+        );
+      });
+      after(() => closeTestInfrastructure(infra));
+
+      it('lets requests through on a fail-open policy', async () => {
+        await offline.http.get('/kit/limited-fail-open').expect(200);
+      });
+
+      it('answers 503 SERVICE_UNAVAILABLE on a fail-closed policy', async () => {
+        const res = await offline.http.get('/kit/limited').expect(503);
+        expect(res.body.errorCode).to.equal('SERVICE_UNAVAILABLE');
+      });
     });
   });
 

@@ -12,7 +12,7 @@ export class TcpProxy {
   constructor(private readonly target: { host: string; port: number }) {}
 
   async start(port = 0): Promise<this> {
-    this.server = net.createServer((client) => {
+    const server = net.createServer((client) => {
       const upstream = net.connect(this.target.port, this.target.host);
       for (const socket of [client, upstream]) {
         this.sockets.add(socket);
@@ -21,8 +21,9 @@ export class TcpProxy {
       }
       client.pipe(upstream).pipe(client);
     });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    this.server = server;
+    this.port = (server.address() as AddressInfo).port;
     return this;
   }
 
