@@ -1,28 +1,5 @@
-const { join } = require('node:path');
-const { NxAppWebpackPlugin } = require('@nx/webpack/app-plugin');
-
-// Bundles the app and the @platform/* libs it imports into dist/apps/jobs/main.js; every
-// package from node_modules stays external and is listed in the generated package.json
-// (with a pruned package-lock.json) for `npm ci --omit=dev` in the Docker image.
-// ts-loader (compiler: 'tsc') emits decorator metadata, which typedi and routing-controllers
-// need for constructor injection; type checking is left to `npm run typecheck`.
-module.exports = {
-  output: { path: join(__dirname, '../../dist/apps/jobs'), clean: true },
-  plugins: [
-    new NxAppWebpackPlugin({
-      target: 'node',
-      compiler: 'tsc',
-      main: './src/main.ts',
-      tsConfig: join(__dirname, 'tsconfig.app.json'),
-      // One-shot migration runner for the image (docker-compose 'migrate' service: node migrate.js).
-      additionalEntryPoints: [{ entryName: 'migrate', entryPath: './src/migrate.ts' }],
-      optimization: false,
-      outputHashing: 'none',
-      sourceMap: true,
-      typeCheckOptions: false,
-      generatePackageJson: true,
-      // Loaded by name at run time, so the import graph does not see them.
-      runtimeDependencies: ['pg', 'pino-pretty'],
-    }),
-  ],
-};
+// See tools/build/node-app-webpack.js. `migrate` is the one-shot migration runner of the image
+// (docker-compose's `migrate` service runs `node migrate.js`).
+module.exports = require('../../tools/build/node-app-webpack')('jobs', {
+  additionalEntryPoints: [{ entryName: 'migrate', entryPath: './src/migrate.ts' }],
+});

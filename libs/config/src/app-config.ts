@@ -32,9 +32,11 @@ export function toAppConfig(env: RawEnv) {
       bootstrapAdmin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
       loginThrottle: {
         maxFailures: env.LOGIN_MAX_FAILURES,
+        maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
         windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS,
         maxAttemptsPerIp: env.LOGIN_MAX_ATTEMPTS_PER_IP,
       },
+      registerRateLimit: { points: env.AUTH_REGISTER_RATE_LIMIT, windowSeconds: env.AUTH_REGISTER_RATE_WINDOW_SECONDS },
     },
     jobs: { dashboardToken: env.JOBS_DASHBOARD_TOKEN },
     storage: {

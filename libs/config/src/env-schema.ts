@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -19,6 +20,25 @@ const list = (fallback: string) =>
     .default(fallback)
     .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
 const optionalString = () => z.string().min(1).optional();
+/** A PEM key; `\n` escapes (one-line env files) become newlines. */
+const pem = (kind: 'public' | 'private') =>
+  z
+    .string()
+    .min(1)
+    .transform((value) => value.replace(/\\n/g, '\n'))
+    .refine(
+      (value) => {
+        try {
+          if (kind === 'public') createPublicKey(value);
+          else createPrivateKey(value);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: `expected a PEM-encoded ${kind} key` },
+    )
+    .optional();
 
 /** Keys that hold secrets: their values never appear in a message or a log. */
 export const SECRET_KEYS = [
@@ -49,7 +69,19 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool(false),
   SHUTDOWN_TIMEOUT_MS: int(10_000, 100),
-  TRUST_PROXY: bool(false),
+  // Which proxies may set X-Forwarded-For: `false`, a hop count, or addresses/CIDRs/`loopback`.
+  // `true` (trust every hop) is refused: any client could then choose its own IP and escape
+  // per-IP rate limits.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((value) => value.trim() !== 'true', { message: 'use a hop count or proxy addresses, not "true"' })
+    .transform((value): boolean | number | string[] => {
+      const trimmed = value.trim();
+      if (trimmed === 'false' || trimmed === '0') return false;
+      if (/^\d+$/.test(trimmed)) return Number(trimmed);
+      return trimmed.split(',').map((item) => item.trim()).filter(Boolean);
+    }),
   CORS_ORIGINS: list('*'),
 
   ADMIN_API_PORT: port(3001),
@@ -79,15 +111,18 @@ export const envSchema = z.object({
   REDIS_CACHE_TTL_SECONDS: int(300, 1),
 
   JWT_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).default('dev-only-jwt-secret-change-me-0123456789'),
-  JWT_PUBLIC_KEY: optionalString(),
-  JWT_PRIVATE_KEY: optionalString(),
+  JWT_PUBLIC_KEY: pem('public'),
+  JWT_PRIVATE_KEY: pem('private'),
   JWT_ACCESS_TTL_SECONDS: int(900, 30),
   JWT_REFRESH_TTL_DAYS: int(30, 1, 365),
   ADMIN_EMAIL: z.email({ message: 'expected an email address' }).default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).default('admin-password-123'),
   LOGIN_MAX_FAILURES: int(10, 1),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: int(50, 1),
   LOGIN_FAILURE_WINDOW_SECONDS: int(900, 1),
   LOGIN_MAX_ATTEMPTS_PER_IP: int(100, 1),
+  AUTH_REGISTER_RATE_LIMIT: int(20, 1),
+  AUTH_REGISTER_RATE_WINDOW_SECONDS: int(900, 1),
 
   JOBS_DASHBOARD_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).default('dev-only-dashboard-token'),
 

@@ -1,7 +1,7 @@
 export { Database, isUniqueViolation } from './database';
 export type { DatabaseSettings, TransactionOptions } from './database';
 export { ensureDatabase, dropDatabase } from './ensure-database';
-export { migrateUp, migrateDown } from './migrator';
+export { migrateUp, migrateDown, runMigrations } from './migrator';
 export * from './models';
 export type { Transaction } from 'sequelize';
 export { Op } from 'sequelize';

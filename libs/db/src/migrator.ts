@@ -2,6 +2,7 @@ import { Umzug, SequelizeStorage } from 'umzug';
 import type { Sequelize } from 'sequelize-typescript';
 import type { QueryInterface } from 'sequelize';
 import { MIGRATIONS } from './migrations';
+import { Database, DatabaseSettings } from './database';
 
 export interface MigrationContext {
   queryInterface: QueryInterface;
@@ -38,4 +39,14 @@ export async function migrateUp(sequelize: Sequelize): Promise<string[]> {
 export async function migrateDown(sequelize: Sequelize, options: { to?: string | 0 } = {}): Promise<string[]> {
   const reverted = await createUmzug(sequelize).down(options.to === undefined ? {} : { to: options.to });
   return reverted.map((migration) => migration.name);
+}
+
+/** Opens a short-lived connection, applies pending migrations, closes it (CLI and one-shot entries). */
+export async function runMigrations(settings: DatabaseSettings): Promise<string[]> {
+  const db = new Database({ ...settings, pool: { ...settings.pool, max: 1, min: 0 } }, []);
+  try {
+    return await migrateUp(db.sequelize);
+  } finally {
+    await db.close();
+  }
 }

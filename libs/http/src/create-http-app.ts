@@ -8,7 +8,7 @@ import { pingRedis } from '@platform/redis';
 import type { Infrastructure } from '@platform/runtime';
 import { authorizationChecker, createPassport, currentUserChecker } from './auth';
 import { EnvelopeInterceptor } from './envelope';
-import { errorHandler, notFoundHandler } from './errors';
+import { errorHandler, notFoundHandler, rejectNonObjectBodies } from './errors';
 import { installPerAppIoc } from './ioc';
 import {
   buildOpenApiDocument,
@@ -37,7 +37,7 @@ export interface HttpApp {
   express: Express;
   container: ContainerInstance;
   metrics: MetricsRegistry;
-  /** Turns `/readyz` to 503 so traffic drains before the server closes. */
+  /** Turns `/readyz` to 503 so health checkers see the app leaving while it drains. */
   beginShutdown(): void;
 }
 
@@ -55,8 +55,14 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 
   app.use(requestLogging(infra.logger));
   app.use(requestMetrics(metrics));
-  app.use(helmet());
-  app.use(cors({ origin: corsOrigin(infra.config.http.corsOrigins) }));
+  // Resources (uploads, trailers) are meant to be embedded by the web and admin front-ends.
+  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use(
+    cors({
+      origin: corsOrigin(infra.config.http.corsOrigins),
+      exposedHeaders: ['Retry-After', 'X-Request-Id', 'Content-Disposition'],
+    }),
+  );
 
   mountHealthRoutes(
     app,
@@ -65,6 +71,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   );
   mountMetricsRoute(app, metrics);
   app.use(express.json({ limit: options.jsonBodyLimit ?? '1mb' }));
+  app.use(rejectNonObjectBodies);
   options.configure?.(app);
 
   installPerAppIoc();

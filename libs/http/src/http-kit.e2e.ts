@@ -1,4 +1,6 @@
+import { Writable } from 'node:stream';
 import { expect } from 'chai';
+import pino from 'pino';
 import { IsInt, IsString, Max, MinLength } from 'class-validator';
 import { Body, Get, JsonController, Param, Post, QueryParams } from 'routing-controllers';
 import { Service } from 'typedi';
@@ -22,6 +24,8 @@ class EchoDto {
   @Max(10)
   count: number;
 }
+
+let slowRequestStarted: () => void = () => undefined;
 
 /** A controller that exists only to exercise the kit: envelopes, errors, permissions, limits. */
 @Service()
@@ -82,7 +86,8 @@ class KitFixtureController {
 
   @Get('/slow')
   async slow() {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    slowRequestStarted();
+    await new Promise((resolve) => setTimeout(resolve, 300));
     return 'done';
   }
 }
@@ -138,6 +143,29 @@ describe('HTTP kit', () => {
       expect(res.headers['x-request-id']).to.be.a('string').that.is.not.empty;
     });
 
+    it('logs an unexpected error with the request id the caller saw', async () => {
+      const lines: Array<Record<string, unknown> & { req?: { id?: string }; err?: { message?: string } }> = [];
+      const capture = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(JSON.parse(String(chunk)));
+          done();
+        },
+      });
+      const infra = await isolatedInfrastructure('kit', {}, { logger: pino({ level: 'info' }, capture) });
+      try {
+        const logged = await buildTestApp(
+          (base) => createHttpApp({ name: 'kit', infra: base, container: createAppContainer('kit', base), controllers: [KitFixtureController] }),
+          infra,
+        );
+        const res = await logged.http.get('/kit/crash').expect(500);
+        const entry = lines.find((line) => line.msg === 'unhandled error');
+        expect(entry?.req?.id).to.equal(res.headers['x-request-id']);
+        expect(entry?.err?.message).to.include('secret_table');
+      } finally {
+        await closeTestInfrastructure(infra);
+      }
+    });
+
     it('echoes a well-formed caller request id', async () => {
       const res = await kit.http.get('/kit/plain').set('X-Request-Id', 'trace-abc.123').expect(200);
       expect(res.headers['x-request-id']).to.equal('trace-abc.123');
@@ -166,6 +194,21 @@ describe('HTTP kit', () => {
         .send(JSON.stringify({ name: 'x'.repeat(1_100_000), count: 1 }))
         .expect(413);
       expect(res.body.errorCode).to.equal('PAYLOAD_TOO_LARGE');
+    });
+
+    it('gives 400 VALIDATION_ERROR for a body that is an array, not an object', async () => {
+      for (const body of ['[]', '[{"name":"ok","count":1}]']) {
+        const res = await kit.http.post('/kit/echo').set('Content-Type', 'application/json').send(body).expect(400);
+        expect(res.body).to.deep.equal({ message: 'Request body must be a JSON object', errorCode: 'VALIDATION_ERROR' });
+      }
+      // Scalars never get that far: strict JSON parsing refuses them.
+      const scalar = await kit.http.post('/kit/echo').set('Content-Type', 'application/json').send('7').expect(400);
+      expect(scalar.body.errorCode).to.equal('VALIDATION_ERROR');
+    });
+
+    it('gives 400 VALIDATION_ERROR for a badly percent-encoded path', async () => {
+      const res = await kit.http.get('/kit/items/%E0%A4%A').expect(400);
+      expect(res.body.errorCode).to.equal('VALIDATION_ERROR');
     });
 
     it('gives 400 VALIDATION_ERROR for a path parameter of the wrong type', async () => {
@@ -240,8 +283,9 @@ describe('HTTP kit', () => {
     it('finishes an in-flight request, then refuses new connections', async () => {
       const server = await listen(kit.app.express, 0, '127.0.0.1');
       const base = `http://127.0.0.1:${server.port}`;
+      const started = new Promise<void>((resolve) => (slowRequestStarted = resolve));
       const inFlight = fetch(`${base}/kit/slow`).then((res) => res.json());
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await started;
       const closed = server.close(5_000);
       expect(await inFlight).to.deep.equal({ message: 'Success', data: 'done' });
       await closed;

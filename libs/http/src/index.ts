@@ -3,7 +3,7 @@ export type { HttpApp, HttpAppOptions } from './create-http-app';
 export { ApiResponse, EnvelopeInterceptor } from './envelope';
 export * from './errors';
 export * from './auth';
-export { RateLimit, rateLimitMiddleware } from './rate-limit';
+export { RateLimit, rateLimitMiddleware, AUTH_RATE_LIMITS } from './rate-limit';
 export type { RateLimitPolicy } from './rate-limit';
 export { listen } from './operations';
 export type { RunningServer, OpenApiInfo } from './operations';

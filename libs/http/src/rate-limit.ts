@@ -4,7 +4,7 @@ import type { ContainerInstance } from 'typedi';
 import type { AppConfig } from '@platform/config';
 import { CONFIG, LOGGER, RateLimitExceeded, ServiceUnavailable } from '@platform/domain';
 import { RateLimiters } from '@platform/redis';
-import { requireActor } from './auth';
+import { clientKey, requireActor } from './auth';
 
 type Setting = number | ((config: AppConfig) => number);
 
@@ -34,7 +34,7 @@ export const RateLimit = (policy: RateLimitPolicy) => UseBefore(rateLimitMiddlew
 async function enforce(policy: RateLimitPolicy, req: Request): Promise<void> {
   const container = req.app.locals['container'] as ContainerInstance;
   const config = container.get(CONFIG);
-  const subject = policy.by === 'actor' ? (await requireActor(req)).id : (req.ip ?? 'unknown');
+  const subject = policy.by === 'actor' ? (await requireActor(req)).id : clientKey(req);
   const rule = {
     name: policy.name,
     points: resolve(policy.points, config),
@@ -47,3 +47,18 @@ async function enforce(policy: RateLimitPolicy, req: Request): Promise<void> {
     if (!policy.failOpen) throw ServiceUnavailable();
   }
 }
+
+/**
+ * Unauthenticated auth routes: registration hashes a password (argon2id, ~64 MiB each), so it is
+ * bounded per client; refresh is bounded against token guessing. Login has its own throttle
+ * in the domain (LoginAttemptGuard).
+ */
+export const AUTH_RATE_LIMITS = {
+  register: {
+    name: 'auth-register',
+    points: (config) => config.auth.registerRateLimit.points,
+    durationSeconds: (config) => config.auth.registerRateLimit.windowSeconds,
+    by: 'ip',
+  },
+  refresh: { name: 'auth-refresh', points: 60, durationSeconds: 60, by: 'ip' },
+} as const satisfies Record<string, RateLimitPolicy>;

@@ -44,6 +44,15 @@ export class RateLimiters {
     }
   }
 
+  /** Gives points back, e.g. for an attempt that turned out not to count. */
+  async reward(rule: RateLimitRule, key: string, points = 1): Promise<void> {
+    try {
+      await this.limiter(rule).reward(key, points);
+    } catch {
+      // The counter expires on its own; refunding is best effort.
+    }
+  }
+
   async reset(rule: RateLimitRule, key: string): Promise<void> {
     try {
       await this.limiter(rule).delete(key);

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import Redis from 'ioredis';
-import { dropDatabase, ensureDatabase, Database, migrateUp } from '@platform/db';
+import { dropDatabase, ensureDatabase, runMigrations } from '@platform/db';
 import { closeSharedInfrastructure } from './shared-infrastructure';
 import { TEST_ENV } from './test-environment';
 
@@ -12,12 +12,7 @@ export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
     this.timeout(60_000);
     await ensureDatabase(TEST_ENV['DATABASE_URL']);
-    const db = new Database({ url: TEST_ENV['DATABASE_URL'], pool: { max: 1, min: 0, idleMs: 1_000, acquireMs: 10_000 }, statementTimeoutMs: 0 }, []);
-    try {
-      await migrateUp(db.sequelize);
-    } finally {
-      await db.close();
-    }
+    await runMigrations({ url: TEST_ENV['DATABASE_URL'], pool: { max: 1, min: 0, idleMs: 1_000, acquireMs: 10_000 }, statementTimeoutMs: 0 });
   },
 
   async afterAll(this: Mocha.Context) {

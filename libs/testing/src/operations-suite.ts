@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { HttpApp } from '@platform/http';
+import { Database } from '@platform/db';
 import { createRedisConnection } from '@platform/redis';
 import type { Infrastructure } from '@platform/runtime';
 import { closeTestInfrastructure, isolatedInfrastructure } from './shared-infrastructure';
@@ -55,6 +56,40 @@ export function describeOperations(name: string, create: (infra: Infrastructure)
         await api.http.get('/openapi.json').expect(404);
       });
     }
+
+    describe('when PostgreSQL goes away', () => {
+      let proxy: TcpProxy;
+      let infra: Infrastructure;
+      let proxied: TestApp;
+
+      before(async () => {
+        const dbUrl = new URL(TEST_ENV['DATABASE_URL']);
+        proxy = await new TcpProxy({ host: dbUrl.hostname, port: Number(dbUrl.port || 5432) }).start();
+        const viaProxy = new URL(dbUrl);
+        viaProxy.host = `127.0.0.1:${proxy.port}`;
+        // No models: sequelize binds model classes to one connection, and the shared one keeps them.
+        const db = new Database({ url: viaProxy.toString(), pool: { max: 2, min: 0, idleMs: 1_000, acquireMs: 2_000 }, statementTimeoutMs: 0 }, []);
+        infra = await isolatedInfrastructure(name, {}, { db });
+        proxied = await buildTestApp(create, infra);
+      });
+
+      after(async () => {
+        await infra.db.close();
+        await closeTestInfrastructure(infra);
+        await proxy.stop();
+      });
+
+      it('turns /readyz to 503 naming the database, and back to 200 when it returns', async function () {
+        this.timeout(30_000);
+        await eventually(async () => (await proxied.http.get('/readyz')).status === 200);
+        await proxy.cut();
+        await eventually(async () => (await proxied.http.get('/readyz')).status === 503);
+        const down = await proxied.http.get('/readyz').expect(503);
+        expect(down.body.checks).to.deep.equal({ database: 'down', redis: 'up' });
+        await proxy.restore();
+        await eventually(async () => (await proxied.http.get('/readyz')).status === 200, 15_000);
+      });
+    });
 
     describe('when Redis goes away', () => {
       let proxy: TcpProxy;

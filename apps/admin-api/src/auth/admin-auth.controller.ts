@@ -2,7 +2,7 @@ import { Body, CurrentUser, Get, JsonController, Post } from 'routing-controller
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { AdminActor, LoginAdminUseCase, LoginDto, RefreshSessionUseCase, RefreshTokenDto } from '@platform/domain';
-import { ApiResponse, ClientIp, RequirePermission } from '@platform/http';
+import { ApiResponse, AUTH_RATE_LIMITS, ClientIp, RateLimit, RequirePermission } from '@platform/http';
 
 @Service()
 @JsonController('/api/admin/auth')
@@ -19,6 +19,7 @@ export class AdminAuthController {
   }
 
   @Post('/refresh')
+  @RateLimit(AUTH_RATE_LIMITS.refresh)
   @OpenAPI({ summary: 'Exchange a refresh token for new tokens (the old one stops working)' })
   async refreshSession(@Body() dto: RefreshTokenDto) {
     return ApiResponse.ok(await this.refresh.execute('admin', dto.refreshToken), 'Token refreshed successfully');

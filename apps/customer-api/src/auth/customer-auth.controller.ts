@@ -1,18 +1,17 @@
 import { Body, CurrentUser, Get, HttpCode, JsonController, Post } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
-import { UserModel } from '@platform/db';
 import {
   CustomerActor,
+  CustomersService,
   LoginCustomerUseCase,
   LoginDto,
   RefreshSessionUseCase,
   RefreshTokenDto,
   RegisterCustomerDto,
   RegisterCustomerUseCase,
-  Unauthorized,
 } from '@platform/domain';
-import { ApiResponse, ClientIp, CustomerRoute } from '@platform/http';
+import { ApiResponse, AUTH_RATE_LIMITS, ClientIp, CustomerRoute, RateLimit } from '@platform/http';
 
 /** Customer token issuance, on the web prefix and the mobile prefix alike (CONTRACT section 3). */
 @Service()
@@ -22,12 +21,14 @@ export class CustomerAuthController {
     private readonly register: RegisterCustomerUseCase,
     private readonly login: LoginCustomerUseCase,
     private readonly refresh: RefreshSessionUseCase,
+    private readonly customers: CustomersService,
   ) {}
 
   @Post('/api/auth/register')
   @Post('/api/mobile/auth/register')
   @HttpCode(201)
-  @OpenAPI({ summary: 'Create a customer account and sign in' })
+  @RateLimit(AUTH_RATE_LIMITS.register)
+  @OpenAPI({ summary: 'Create a customer account and sign in (AUTH_REGISTER_RATE_LIMIT per window per client)' })
   async signUp(@Body() dto: RegisterCustomerDto) {
     return ApiResponse.ok(await this.register.execute(dto), 'Registered successfully');
   }
@@ -41,6 +42,7 @@ export class CustomerAuthController {
 
   @Post('/api/auth/refresh')
   @Post('/api/mobile/auth/refresh')
+  @RateLimit(AUTH_RATE_LIMITS.refresh)
   @OpenAPI({ summary: 'Exchange a refresh token for new tokens (the old one stops working)' })
   async refreshSession(@Body() dto: RefreshTokenDto) {
     return ApiResponse.ok(await this.refresh.execute('customer', dto.refreshToken), 'Token refreshed successfully');
@@ -50,9 +52,7 @@ export class CustomerAuthController {
   @Get('/api/mobile/auth/me')
   @CustomerRoute()
   @OpenAPI({ summary: "The signed-in customer's profile" })
-  async me(@CurrentUser() customer: CustomerActor) {
-    const user = await UserModel.findByPk(customer.id);
-    if (!user) throw Unauthorized();
-    return { id: user.id, email: user.email, fullName: user.fullName, phone: user.phone, createdAt: user.createdAt };
+  me(@CurrentUser() customer: CustomerActor) {
+    return this.customers.profile(customer);
   }
 }

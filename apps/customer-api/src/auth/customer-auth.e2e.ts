@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { v7 as uuidv7 } from 'uuid';
+import { Op, RefreshTokenModel } from '@platform/db';
 import { EnsureBootstrapAdminUseCase, RefreshSessionUseCase, RefreshTokenService } from '@platform/domain';
 import {
   adminToken,
@@ -9,6 +10,7 @@ import {
   invalidTokenCases,
   isolatedInfrastructure,
   closeTestInfrastructure,
+  TEST_ENV,
   TestApp,
   uniqueEmail,
 } from '@platform/testing';
@@ -80,19 +82,23 @@ describe('Customer auth (customer-api)', () => {
     });
   }
 
-  it('revokes the whole token family when a used refresh token is replayed', async () => {
+  it('revokes the whole token family when a used refresh token is replayed later', async () => {
     const customer = await createCustomer(api.app.container);
     const next = await api.http.post('/api/auth/refresh').send({ refreshToken: customer.refreshToken }).expect(200);
+    // Age the rotation past the retry grace: this replay is no client retry.
+    await RefreshTokenModel.update({ revokedAt: new Date(Date.now() - 60_000) }, { where: { revokedAt: { [Op.ne]: null }, userId: customer.id } });
     await api.http.post('/api/auth/refresh').send({ refreshToken: customer.refreshToken }).expect(401);
     await api.http.post('/api/auth/refresh').send({ refreshToken: next.body.data.refreshToken }).expect(401);
   });
 
-  it('lets only one of two concurrent refreshes with the same token succeed', async () => {
+  it('lets only one of two concurrent refreshes succeed, without logging the winner out', async () => {
     const customer = await createCustomer(api.app.container);
     const results = await Promise.all(
       [1, 2].map(() => api.http.post('/api/auth/refresh').send({ refreshToken: customer.refreshToken })),
     );
     expect(results.map((res) => res.status).sort()).to.deep.equal([200, 401]);
+    const [winner] = results.filter((res) => res.status === 200);
+    await api.http.post('/api/auth/refresh').send({ refreshToken: winner.body.data.refreshToken }).expect(200);
   });
 
   it('refuses an unknown refresh token', async () => {
@@ -135,36 +141,66 @@ describe('Customer auth (customer-api)', () => {
     let infra: Infrastructure;
 
     before(async () => {
-      infra = await isolatedInfrastructure('customer-api', { LOGIN_MAX_FAILURES: '3', LOGIN_MAX_ATTEMPTS_PER_IP: '1000' });
+      infra = await isolatedInfrastructure('customer-api', {
+        REDIS_PREFIX: `${TEST_ENV['REDIS_PREFIX']}:throttle`,
+        LOGIN_MAX_FAILURES: '3',
+        LOGIN_MAX_FAILURES_PER_ACCOUNT: '5',
+        LOGIN_MAX_ATTEMPTS_PER_IP: '1000',
+        AUTH_REGISTER_RATE_LIMIT: '2',
+        TRUST_PROXY: 'loopback',
+      });
       throttled = await buildTestApp(createCustomerApi, infra);
     });
     after(() => closeTestInfrastructure(infra));
 
+    const login = (email: string, password: string, ip = '203.0.113.7') =>
+      throttled.http.post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password });
+
     it('answers 429 with Retry-After after too many failures, even with the right password', async () => {
       const customer = await createCustomer(throttled.app.container);
-      for (let i = 0; i < 3; i++) {
-        await throttled.http.post('/api/auth/login').send({ email: customer.email, password: 'wrong password' }).expect(401);
-      }
-      const res = await throttled.http.post('/api/auth/login').send({ email: customer.email, password: customer.password }).expect(429);
+      for (let i = 0; i < 3; i++) await login(customer.email, 'wrong password').expect(401);
+      const res = await login(customer.email, customer.password).expect(429);
       expect(res.body.errorCode).to.equal('RATE_LIMIT_EXCEEDED');
       expect(Number(res.headers['retry-after'])).to.be.greaterThan(0);
     });
 
+    it('lets no more than the limit of parallel guesses reach the password check', async () => {
+      const customer = await createCustomer(throttled.app.container);
+      const results = await Promise.all(Array.from({ length: 10 }, () => login(customer.email, 'wrong password', '203.0.113.8')));
+      const statuses = results.map((res) => res.status);
+      expect(statuses.filter((status) => status === 401)).to.have.length(3);
+      expect(statuses.filter((status) => status === 429)).to.have.length(7);
+    });
+
+    it('counts failures per account across addresses too', async () => {
+      const customer = await createCustomer(throttled.app.container);
+      for (let i = 0; i < 5; i++) await login(customer.email, 'wrong password', `198.51.100.${i}`).expect(401);
+      await login(customer.email, customer.password, '198.51.100.200').expect(429);
+    });
+
     it('counts failures per account: another customer can still log in', async () => {
       const other = await createCustomer(throttled.app.container);
-      await throttled.http.post('/api/auth/login').send({ email: other.email, password: other.password }).expect(200);
+      await login(other.email, other.password).expect(200);
     });
 
     it('clears the failure count after a successful login', async () => {
       const customer = await createCustomer(throttled.app.container);
-      for (let i = 0; i < 2; i++) {
-        await throttled.http.post('/api/auth/login').send({ email: customer.email, password: 'wrong password' }).expect(401);
-      }
-      await throttled.http.post('/api/auth/login').send({ email: customer.email, password: customer.password }).expect(200);
-      for (let i = 0; i < 2; i++) {
-        await throttled.http.post('/api/auth/login').send({ email: customer.email, password: 'wrong password' }).expect(401);
-      }
-      await throttled.http.post('/api/auth/login').send({ email: customer.email, password: customer.password }).expect(200);
+      for (let i = 0; i < 2; i++) await login(customer.email, 'wrong password', '203.0.113.9').expect(401);
+      await login(customer.email, customer.password, '203.0.113.9').expect(200);
+      for (let i = 0; i < 2; i++) await login(customer.email, 'wrong password', '203.0.113.9').expect(401);
+      await login(customer.email, customer.password, '203.0.113.9').expect(200);
+    });
+
+    it('limits registrations per client', async () => {
+      const register = () =>
+        throttled.http
+          .post('/api/auth/register')
+          .set('X-Forwarded-For', '192.0.2.44')
+          .send({ email: uniqueEmail(), password: 'a long passphrase', fullName: 'Many' });
+      await register().expect(201);
+      await register().expect(201);
+      const res = await register().expect(429);
+      expect(res.body.errorCode).to.equal('RATE_LIMIT_EXCEEDED');
     });
   });
 });

@@ -1,8 +1,8 @@
-import { createPublicKey, createSecretKey, KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, createSecretKey, KeyObject } from 'node:crypto';
 import jwt, { Algorithm } from 'jsonwebtoken';
 import { Inject, Service } from 'typedi';
 import type { AppConfig } from '@platform/config';
-import { Actor, AdminActor, CONFIG, CustomerActor } from '../shared';
+import { Actor, AdminActor, CONFIG, CustomerActor, ServiceUnavailable } from '../shared';
 
 /** JWT claims (CONTRACT section 3). */
 export interface AccessTokenClaims {
@@ -29,28 +29,39 @@ export class AccessTokenService {
 
   /**
    * What a verifier needs; `algorithms` is explicit so `alg: none` and algorithm swaps fail.
-   * The key is a KeyObject made once: given a string, jsonwebtoken tries to parse it as a public
-   * key on every verify, which cost ~0.4 ms per request (measured in tools/bench).
+   * RS256 when a key pair is configured (the public key may be derived from the private one),
+   * else HS256. Keys are KeyObjects made once: given a string, jsonwebtoken parses it again on
+   * every verify, which cost ~0.4 ms per request (measured in tools/bench).
    */
   verification(): TokenVerification {
-    const { jwtPublicKey, jwtSecret } = this.config.auth;
-    this.verificationKey ??= jwtPublicKey
-      ? { key: createPublicKey(jwtPublicKey), algorithms: ['RS256'] }
-      : { key: createSecretKey(Buffer.from(jwtSecret)), algorithms: ['HS256'] };
-    return this.verificationKey;
+    this.verifier ??= this.buildVerifier();
+    return this.verifier;
   }
 
-  private verificationKey?: TokenVerification;
-
   sign(actor: Actor, ttlSeconds = this.ttlSeconds): string {
-    const { jwtPrivateKey, jwtSecret } = this.config.auth;
+    const signer = (this.signer ??= this.buildSigner());
+    if (!signer) throw ServiceUnavailable('This service verifies tokens but holds no key to issue them');
     const claims =
       actor.kind === 'admin' ? { typ: 'admin', permissions: [...actor.permissions] } : { typ: 'customer' };
-    return jwt.sign(claims, jwtPrivateKey ?? jwtSecret, {
-      algorithm: jwtPrivateKey ? 'RS256' : 'HS256',
-      subject: actor.id,
-      expiresIn: ttlSeconds,
-    });
+    return jwt.sign(claims, signer.key, { algorithm: signer.algorithm, subject: actor.id, expiresIn: ttlSeconds });
+  }
+
+  private verifier?: TokenVerification;
+  private signer?: { key: KeyObject; algorithm: Algorithm } | null;
+
+  private buildVerifier(): TokenVerification {
+    const { jwtPublicKey, jwtPrivateKey, jwtSecret } = this.config.auth;
+    if (jwtPublicKey) return { key: createPublicKey(jwtPublicKey), algorithms: ['RS256'] };
+    if (jwtPrivateKey) return { key: createPublicKey(createPrivateKey(jwtPrivateKey)), algorithms: ['RS256'] };
+    return { key: createSecretKey(Buffer.from(jwtSecret)), algorithms: ['HS256'] };
+  }
+
+  /** null: only a public key is configured, so this process can verify tokens but not issue them. */
+  private buildSigner(): { key: KeyObject; algorithm: Algorithm } | null {
+    const { jwtPublicKey, jwtPrivateKey, jwtSecret } = this.config.auth;
+    if (jwtPrivateKey) return { key: createPrivateKey(jwtPrivateKey), algorithm: 'RS256' };
+    if (jwtPublicKey) return null;
+    return { key: createSecretKey(Buffer.from(jwtSecret)), algorithm: 'HS256' };
   }
 
   /** Turns verified claims into an actor, or undefined when the claims have the wrong shape. */

@@ -14,3 +14,4 @@ export { normalizeEmail } from './identity.views';
 export type { CustomerView, AdminView, SessionTokens } from './identity.views';
 export { PurgeExpiredRefreshTokensUseCase } from './use-cases/purge-expired-refresh-tokens.use-case';
 export { RefreshTokenService } from './refresh-token.service';
+export { CustomersService } from './customers.service';

@@ -8,6 +8,8 @@ import { InvalidRefreshToken } from './identity.errors';
 
 export type RefreshSubject = { kind: 'customer'; id: string } | { kind: 'admin'; id: string };
 
+const REUSE_GRACE_MS = 20_000;
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -66,9 +68,16 @@ export class RefreshTokenService {
     throw InvalidRefreshToken();
   }
 
+  /**
+   * A consumed token presented again means a copy exists elsewhere: revoke the family. Within a
+   * short grace after its rotation it is more likely a client retry (two tabs, a timed-out
+   * request), so it is refused without logging the winner out.
+   */
   private async revokeFamilyIfReused(tokenHash: string): Promise<void> {
     const known = await RefreshTokenModel.findOne({ where: { tokenHash } });
     if (!known?.revokedAt) return;
+    const rotatedJustNow = known.replacedById !== null && Date.now() - known.revokedAt.getTime() < REUSE_GRACE_MS;
+    if (rotatedJustNow) return;
     await RefreshTokenModel.update(
       { revokedAt: new Date() },
       { where: { familyId: known.familyId, revokedAt: null } },

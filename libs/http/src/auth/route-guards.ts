@@ -48,6 +48,20 @@ export function currentUserChecker(action: Action): Promise<Actor | undefined> {
   return resolveActor(action.request as Request);
 }
 
-/** The caller's IP address as express sees it (honours TRUST_PROXY). */
+/** The caller's address for throttling (honours TRUST_PROXY; see `clientKey`). */
 export const ClientIp = () =>
-  createParamDecorator({ required: false, value: (action) => (action.request as Request).ip ?? 'unknown' });
+  createParamDecorator({ required: false, value: (action) => clientKey(action.request as Request) });
+
+/**
+ * The key a client is counted under: its IPv4 address, or the /64 network of an IPv6 address
+ * (one subscriber usually holds a whole /64, so single addresses would be free to rotate).
+ */
+export function clientKey(req: Request): string {
+  const ip = (req.ip ?? 'unknown').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  if (!ip.includes(':')) return ip;
+  const [head, tail = ''] = ip.split('::');
+  const groups = head.split(':').filter(Boolean);
+  const tailGroups = tail.split(':').filter(Boolean);
+  const zeros = Array(Math.max(0, 8 - groups.length - tailGroups.length)).fill('0');
+  return `${[...groups, ...zeros, ...tailGroups].slice(0, 4).join(':')}::/64`;
+}

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { DomainError } from '@platform/domain';
 import { toHttpErrorResponse } from './error-response';
 
 /**
@@ -17,4 +18,16 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
 export const notFoundHandler: RequestHandler = (req, res, next) => {
   if (res.headersSent) return next();
   res.status(404).json({ message: `Route ${req.method} ${req.path} not found`, errorCode: 'NOT_FOUND' });
+};
+
+/**
+ * Every JSON body the platform accepts is an object. A top-level array (or scalar) would slip
+ * past class-validator, which validates the object it is given and nothing else.
+ */
+export const rejectNonObjectBodies: RequestHandler = (req, _res, next) => {
+  const body: unknown = req.body;
+  if (req.is('application/json') && (Array.isArray(body) || typeof body !== 'object' || body === null)) {
+    return next(new DomainError('VALIDATION_ERROR', 'Request body must be a JSON object'));
+  }
+  next();
 };

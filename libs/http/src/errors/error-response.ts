@@ -39,6 +39,11 @@ export function toHttpErrorResponse(error: unknown): HttpErrorResponse {
     const code = GENERIC_CODE_BY_STATUS[candidate.httpCode];
     if (code) return fromDomainError(new DomainError(code, frameworkMessage(code, candidate.message)));
   }
+  // express and its middleware (e.g. a bad percent-encoding in a path) mark client errors with `status`.
+  if (typeof candidate?.status === 'number' && candidate.status >= 400 && candidate.status < 500) {
+    const code = GENERIC_CODE_BY_STATUS[candidate.status] ?? 'VALIDATION_ERROR';
+    return fromDomainError(new DomainError(code, frameworkMessage(code, 'Invalid request')));
+  }
   return INTERNAL;
 }
 

@@ -1,4 +1,4 @@
 export { HTTP_STATUS } from './http-status';
 export { toHttpErrorResponse, flattenValidationErrors } from './error-response';
 export type { ErrorBody } from './error-response';
-export { errorHandler, notFoundHandler } from './error-handler';
+export { errorHandler, notFoundHandler, rejectNonObjectBodies } from './error-handler';

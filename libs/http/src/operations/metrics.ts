@@ -6,7 +6,8 @@ export function requestMetrics(metrics: MetricsRegistry) {
   return (req: Request, res: Response, next: NextFunction) => {
     const stop = metrics.httpRequestDuration.startTimer();
     res.on('finish', () => {
-      const route = req.route?.path ? `${req.baseUrl}${req.route.path}` : res.statusCode === 404 ? 'unmatched' : req.path;
+      // Only matched route patterns become labels; anything else could be chosen by a client.
+      const route = req.route?.path ? `${req.baseUrl}${req.route.path}` : 'unmatched';
       stop({ method: req.method, route: String(route), status_code: String(res.statusCode) });
     });
     next();
