@@ -5,3 +5,4 @@ export { migrateUp, migrateDown, runMigrations } from './migrator';
 export * from './models';
 export type { Transaction } from 'sequelize';
 export { Op } from 'sequelize';
+export type { WhereOptions } from 'sequelize';

@@ -1,2 +1,4 @@
 export * from './shared';
 export * from './identity';
+export * from './catalog';
+export * from './access';

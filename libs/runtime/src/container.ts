@@ -4,6 +4,7 @@ import { Database } from '@platform/db';
 import { CACHE, CONFIG, LOGGER, REDIS } from '@platform/domain';
 import { QueueRegistry } from '@platform/queue';
 import { RateLimiters } from '@platform/redis';
+import { StorageUrls } from '@platform/storage';
 import type { Infrastructure } from './infrastructure';
 
 /**
@@ -19,5 +20,6 @@ export function createAppContainer(name: string, infra: Infrastructure): Contain
   container.set(Database, infra.db);
   container.set(RateLimiters, infra.rateLimiters);
   container.set(QueueRegistry, infra.queues);
+  container.set(StorageUrls, new StorageUrls(infra.config.storage));
   return container;
 }

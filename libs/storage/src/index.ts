@@ -1,1 +1,2 @@
-export {};
+export { StorageUrls } from './storage-urls';
+export type { StorageUrlSettings } from './storage-urls';

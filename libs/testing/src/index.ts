@@ -11,3 +11,5 @@ export { createCustomer, adminToken, customerToken, invalidTokenCases, uniqueEma
 export type { TestCustomer } from './factories';
 export { TcpProxy } from './tcp-proxy';
 export { describeOperations } from './operations-suite';
+export { createCourse, createDigitalBook, createTrainingProduct, createPromotion, grantAccess } from './catalog-factories';
+export type { TestCourse, ProductOptions } from './catalog-factories';

@@ -1,5 +1,6 @@
 import type { Migration } from './migration';
 import identity from './0001-identity';
+import catalog from './0002-catalog';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity];
+export const MIGRATIONS: Migration[] = [identity, catalog];

@@ -1,0 +1,112 @@
+import { expect } from 'chai';
+import type { ContainerInstance } from 'typedi';
+import { ProductAccessModel } from '@platform/db';
+import { createAppContainer } from '@platform/runtime';
+import { createCourse, createCustomer, grantAccess, sharedInfrastructure } from '@platform/testing';
+import { GrantProductAccessUseCase } from './grant-product-access.use-case';
+import { ProductAccessPolicy } from './product-access.policy';
+
+const DAY = 86_400_000;
+
+describe('product access', () => {
+  let container: ContainerInstance;
+  let policy: ProductAccessPolicy;
+  let grant: GrantProductAccessUseCase;
+  let orderIds = 700_000;
+
+  before(async () => {
+    container = createAppContainer('access-spec', await sharedInfrastructure());
+    policy = container.get(ProductAccessPolicy);
+    grant = container.get(GrantProductAccessUseCase);
+  });
+
+  async function customerAndCourse() {
+    const [customer, { product }] = await Promise.all([createCustomer(container), createCourse()]);
+    return { userId: customer.id, productId: product.id };
+  }
+
+  describe(ProductAccessPolicy.name, () => {
+    it('has no access without a grant', async () => {
+      const { userId, productId } = await customerAndCourse();
+      expect(await policy.hasActiveAccess(userId, productId)).to.equal(false);
+    });
+
+    it('has access with a lifetime grant', async () => {
+      const { userId, productId } = await customerAndCourse();
+      await grantAccess(userId, productId);
+      expect(await policy.hasActiveAccess(userId, productId)).to.equal(true);
+    });
+
+    it('has access until a time-limited grant ends, and not after', async () => {
+      const { userId, productId } = await customerAndCourse();
+      const validUntil = new Date(Date.now() + DAY);
+      await grantAccess(userId, productId, { validUntil });
+      expect(await policy.hasActiveAccess(userId, productId)).to.equal(true);
+      expect(await policy.hasActiveAccess(userId, productId, new Date(validUntil.getTime() + 1))).to.equal(false);
+    });
+
+    it('has no access through a revoked grant', async () => {
+      const { userId, productId } = await customerAndCourse();
+      await grantAccess(userId, productId, { revoked: true });
+      expect(await policy.hasActiveAccess(userId, productId)).to.equal(false);
+    });
+
+    it("does not give one user's grant to another", async () => {
+      const { userId, productId } = await customerAndCourse();
+      const other = await createCustomer(container);
+      await grantAccess(userId, productId);
+      expect(await policy.hasActiveAccess(other.id, productId)).to.equal(false);
+    });
+
+    it('answers for many products at once', async () => {
+      const { userId, productId } = await customerAndCourse();
+      const { product: second } = await createCourse();
+      await grantAccess(userId, productId);
+      expect([...(await policy.activeProductIds(userId, [productId, second.id]))]).to.deep.equal([productId]);
+    });
+  });
+
+  describe(GrantProductAccessUseCase.name, () => {
+    it('grants once per order: a replay neither adds a row nor extends access', async () => {
+      const { userId, productId } = await customerAndCourse();
+      const orderId = ++orderIds;
+      const first = await grant.execute({ userId, productId, orderId, accessType: 'time_limited', durationDays: 30 });
+      const replay = await grant.execute({ userId, productId, orderId, accessType: 'time_limited', durationDays: 30 });
+      expect(first.created).to.equal(true);
+      expect(replay.created).to.equal(false);
+      expect(replay.access.id).to.equal(first.access.id);
+      expect(replay.access.validUntil?.getTime()).to.equal(first.access.validUntil?.getTime());
+      expect(await ProductAccessModel.count({ where: { userId, productId } })).to.equal(1);
+    });
+
+    it('grants once per order under concurrent replays', async () => {
+      const { userId, productId } = await customerAndCourse();
+      const orderId = ++orderIds;
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => grant.execute({ userId, productId, orderId, accessType: 'lifetime' })),
+      );
+      expect(results.filter((result) => result.created)).to.have.length(1);
+      expect(await ProductAccessModel.count({ where: { userId, productId } })).to.equal(1);
+    });
+
+    it('runs a second time-limited purchase on from the end of the first', async () => {
+      const { userId, productId } = await customerAndCourse();
+      const first = await grant.execute({ userId, productId, orderId: ++orderIds, accessType: 'time_limited', durationDays: 10 });
+      const second = await grant.execute({ userId, productId, orderId: ++orderIds, accessType: 'time_limited', durationDays: 10 });
+      const gap = (second.access.validUntil as Date).getTime() - (first.access.validUntil as Date).getTime();
+      expect(gap).to.equal(10 * DAY);
+    });
+
+    it('records an admin grant with the admin and no order', async () => {
+      const { userId, productId } = await customerAndCourse();
+      const { access } = await grant.execute({ userId, productId, adminId: 'admin-7', accessType: 'lifetime' });
+      expect(access).to.include({ orderId: null, grantedByAdminId: 'admin-7', validUntil: null });
+      expect(await policy.hasActiveAccess(userId, productId)).to.equal(true);
+    });
+
+    it('refuses a grant with neither an order nor an admin', async () => {
+      const { userId, productId } = await customerAndCourse();
+      expect(() => grant.execute({ userId, productId, accessType: 'lifetime' })).to.throw(/exactly one/);
+    });
+  });
+});
