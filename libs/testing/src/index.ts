@@ -5,7 +5,7 @@ export {
   closeTestInfrastructure,
   closeSharedInfrastructure,
 } from './shared-infrastructure';
-export { buildTestApp, eventually } from './test-apps';
+export { buildTestApp, eventually, testContainer } from './test-apps';
 export type { TestApp } from './test-apps';
 export { createCustomer, adminToken, customerToken, invalidTokenCases, uniqueEmail } from './factories';
 export type { TestCustomer } from './factories';

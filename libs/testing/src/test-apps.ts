@@ -1,6 +1,7 @@
 import supertest from 'supertest';
 import type { HttpApp } from '@platform/http';
-import type { Infrastructure } from '@platform/runtime';
+import type { ContainerInstance } from 'typedi';
+import { createAppContainer, Infrastructure } from '@platform/runtime';
 import { sharedInfrastructure } from './shared-infrastructure';
 
 export interface TestApp {
@@ -24,4 +25,9 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 8_00
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+}
+
+/** A container over the shared infrastructure, for domain-level specs that need no HTTP app. */
+export async function testContainer(name = 'spec'): Promise<ContainerInstance> {
+  return createAppContainer(name, await sharedInfrastructure());
 }

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import type { ContainerInstance } from 'typedi';
 import { ProductAccessModel } from '@platform/db';
-import { createAppContainer } from '@platform/runtime';
-import { createCourse, createCustomer, grantAccess, sharedInfrastructure } from '@platform/testing';
+import { createCourse, createCustomer, grantAccess, testContainer } from '@platform/testing';
 import { GrantProductAccessUseCase } from './grant-product-access.use-case';
 import { ProductAccessPolicy } from './product-access.policy';
 
@@ -15,7 +14,7 @@ describe('product access', () => {
   let orderIds = 700_000;
 
   before(async () => {
-    container = createAppContainer('access-spec', await sharedInfrastructure());
+    container = await testContainer('access-spec');
     policy = container.get(ProductAccessPolicy);
     grant = container.get(GrantProductAccessUseCase);
   });
