@@ -1,0 +1,68 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../slugs/slugify';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** Rs 1 crore in paisa: a sanity bound on a single product's price. */
+export const MAX_PRICE_PAISA = 1_000_000_000;
+
+/** The product fields every sellable item is created with (course, digital book). */
+export class CreateProductFieldsDto {
+  @Transform(trim)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  title: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(SLUG_MAX_LENGTH)
+  @Matches(SLUG_PATTERN, { message: 'slug must be lower-case letters and digits separated by single hyphens' })
+  slug?: string;
+
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PRICE_PAISA)
+  mrpPaisa: number;
+
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PRICE_PAISA)
+  spPaisa: number;
+
+  @IsOptional()
+  @IsBoolean()
+  isSellable?: boolean;
+}
+
+/** The same fields, each optional; prices are checked after merging with the stored ones. */
+export class UpdateProductFieldsDto {
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  title?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(SLUG_MAX_LENGTH)
+  @Matches(SLUG_PATTERN, { message: 'slug must be lower-case letters and digits separated by single hyphens' })
+  slug?: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PRICE_PAISA)
+  mrpPaisa?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PRICE_PAISA)
+  spPaisa?: number;
+
+  @IsOptional()
+  @IsBoolean()
+  isSellable?: boolean;
+}
