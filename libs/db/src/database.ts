@@ -66,3 +66,8 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const parent = (error as { parent?: { code?: string; constraint?: string } })?.parent;
   return parent?.code === '23505' && (constraint === undefined || parent.constraint === constraint);
 }
+
+/** PostgreSQL's foreign_key_violation: a row is still referenced (or references nothing). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return (error as { parent?: { code?: string } })?.parent?.code === '23503';
+}

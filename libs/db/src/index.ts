@@ -1,4 +1,4 @@
-export { Database, isUniqueViolation } from './database';
+export { Database, isUniqueViolation, isForeignKeyViolation } from './database';
 export type { DatabaseSettings, TransactionOptions } from './database';
 export { ensureDatabase, dropDatabase } from './ensure-database';
 export { migrateUp, migrateDown, runMigrations } from './migrator';

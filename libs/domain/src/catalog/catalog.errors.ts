@@ -11,4 +11,4 @@ export const PriceInvalid = () =>
     errors: [{ field: 'spPaisa', code: 'maxPrice', message: 'spPaisa must not be greater than mrpPaisa' }],
   });
 export const ProductHasAccess = () =>
-  new DomainError('CONFLICT', 'This product has been granted to customers; unpublish it instead of deleting it');
+  new DomainError('CONFLICT', 'This product has been sold, granted or discounted; unpublish it instead of deleting it');

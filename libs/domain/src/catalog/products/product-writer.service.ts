@@ -1,5 +1,5 @@
 import { Service } from 'typedi';
-import { ProductAccessModel, ProductModel, ProductType, Transaction } from '@platform/db';
+import { isForeignKeyViolation, ProductAccessModel, ProductModel, ProductType, Transaction } from '@platform/db';
 import { PriceInvalid, ProductHasAccess } from '../catalog.errors';
 import { ProductSlugs } from '../slugs/product-slugs.service';
 import type { CreateProductFieldsDto, UpdateProductFieldsDto } from './dto/product-fields.dto';
@@ -49,6 +49,12 @@ export class ProductWriter {
   async delete(product: ProductModel, tx: Transaction): Promise<void> {
     const granted = await ProductAccessModel.count({ where: { productId: product.id }, transaction: tx });
     if (granted > 0) throw ProductHasAccess();
-    await product.destroy({ transaction: tx });
+    try {
+      await product.destroy({ transaction: tx });
+    } catch (error) {
+      // Still referenced elsewhere (a used promotion code, an order line): keep it, unpublish instead.
+      if (isForeignKeyViolation(error)) throw ProductHasAccess();
+      throw error;
+    }
   }
 }
