@@ -5,6 +5,15 @@
 export interface DemoManifest {
   admin: { email: string; password: string };
   customers: Array<{ id: string; email: string; password: string }>;
+  courses: Array<{
+    id: number;
+    slug: string;
+    productId: number;
+    published: boolean;
+    lessons: Array<{ id: number; topicId: number; durationSeconds: number | null }>;
+  }>;
+  digitalBooks: Array<{ id: number; productId: number }>;
+  promotions: Array<{ code: string; productId: number | null } & ({ percent: number } | { discountPaisa: number })>;
 }
 
 export const DEMO_CUSTOMERS = [

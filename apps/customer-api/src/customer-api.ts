@@ -1,8 +1,11 @@
 import { createHttpApp, HttpApp } from '@platform/http';
 import { createAppContainer, Infrastructure } from '@platform/runtime';
 import { CustomerAuthController } from './auth/customer-auth.controller';
+import { StorefrontCoursesController } from './catalog/storefront-courses.controller';
+import { LibraryController } from './library/library.controller';
+import { PromotionsController } from './promotions/promotions.controller';
 
-export const CUSTOMER_API_CONTROLLERS = [CustomerAuthController];
+export const CUSTOMER_API_CONTROLLERS = [CustomerAuthController, StorefrontCoursesController, LibraryController, PromotionsController];
 
 /** Composition root of customer-api: web (`/api/...`) and mobile (`/api/mobile/...`) routes. */
 export function createCustomerApi(infra: Infrastructure): HttpApp {

@@ -2,3 +2,4 @@ export * from './shared';
 export * from './identity';
 export * from './catalog';
 export * from './access';
+export * from './promotions';

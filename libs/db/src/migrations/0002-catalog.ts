@@ -103,7 +103,8 @@ export default sqlMigration(
     discount_type  text NOT NULL CHECK (discount_type IN ('percent', 'fixed')),
     percent        integer,
     discount_paisa integer,
-    product_id     integer REFERENCES products (id) ON DELETE CASCADE,
+    -- RESTRICT: deleting a product must not silently delete a code customers may hold.
+    product_id     integer REFERENCES products (id) ON DELETE RESTRICT,
     starts_at      timestamptz,
     ends_at        timestamptz,
     usage_limit    integer CHECK (usage_limit IS NULL OR usage_limit > 0),

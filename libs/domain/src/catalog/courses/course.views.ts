@@ -1,4 +1,4 @@
-import type { CourseModel, ProductModel } from '@platform/db';
+import type { CourseModel, CourseTopicModel, LessonModel, ProductModel } from '@platform/db';
 import type { StorageUrls } from '@platform/storage';
 
 /**
@@ -43,5 +43,50 @@ export function toCourseView(course: CourseWithProduct, urls: StorageUrls): Cour
     trailerUrl: urls.publicUrl(course.trailerRef),
     createdAt: course.createdAt,
     updatedAt: course.updatedAt,
+  };
+}
+
+/** A topic as admins see it. */
+export interface TopicView {
+  id: number;
+  courseId: number;
+  title: string;
+  position: number;
+}
+
+/** A lesson as admins see it: every field, including the private video key. */
+export interface LessonView {
+  id: number;
+  courseId: number;
+  topicId: number;
+  title: string;
+  position: number;
+  isEnabled: boolean;
+  isFreePreview: boolean;
+  videoDurationSeconds: number | null;
+  videoKey: string | null;
+}
+
+/** The admin curriculum: every topic with every lesson, disabled ones included. */
+export interface AdminCurriculumView {
+  courseId: number;
+  topics: Array<TopicView & { lessons: LessonView[] }>;
+}
+
+export function toTopicView(topic: CourseTopicModel): TopicView {
+  return { id: topic.id, courseId: topic.courseId, title: topic.title, position: topic.position };
+}
+
+export function toLessonView(lesson: LessonModel): LessonView {
+  return {
+    id: lesson.id,
+    courseId: lesson.courseId,
+    topicId: lesson.topicId,
+    title: lesson.title,
+    position: lesson.position,
+    isEnabled: lesson.isEnabled,
+    isFreePreview: lesson.isFreePreview,
+    videoDurationSeconds: lesson.videoDurationSeconds,
+    videoKey: lesson.videoKey,
   };
 }

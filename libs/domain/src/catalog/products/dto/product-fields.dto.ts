@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { OptionalNotNull } from '../../../shared';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../slugs/slugify';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -35,34 +36,34 @@ export class CreateProductFieldsDto {
   isSellable?: boolean;
 }
 
-/** The same fields, each optional; prices are checked after merging with the stored ones. */
+/** The same fields, each optional but never null; prices are checked after merging with the stored ones. */
 export class UpdateProductFieldsDto {
-  @IsOptional()
+  @OptionalNotNull()
   @Transform(trim)
   @IsString()
   @MinLength(1)
   @MaxLength(200)
   title?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(SLUG_MAX_LENGTH)
   @Matches(SLUG_PATTERN, { message: 'slug must be lower-case letters and digits separated by single hyphens' })
   slug?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsInt()
   @Min(0)
   @Max(MAX_PRICE_PAISA)
   mrpPaisa?: number;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsInt()
   @Min(0)
   @Max(MAX_PRICE_PAISA)
   spPaisa?: number;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   isSellable?: boolean;
 }

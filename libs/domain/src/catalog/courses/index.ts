@@ -1,0 +1,16 @@
+export { CoursesService } from './courses.service';
+export { CreateCourseDto, UpdateCourseDto, CourseQueryDto, COURSE_SORTS } from './dto/course.dto';
+export type { CourseSort } from './dto/course.dto';
+export { CreateTopicDto, UpdateTopicDto, CreateLessonDto, UpdateLessonDto } from './dto/curriculum.dto';
+export { toTopicView, toLessonView } from './course.views';
+export type { TopicView, LessonView, AdminCurriculumView } from './course.views';
+export { CreateCourseUseCase } from './use-cases/create-course.use-case';
+export { UpdateCourseUseCase } from './use-cases/update-course.use-case';
+export { SetCoursePublishedUseCase } from './use-cases/set-course-published.use-case';
+export { DeleteCourseUseCase } from './use-cases/delete-course.use-case';
+export { CreateTopicUseCase } from './use-cases/create-topic.use-case';
+export { UpdateTopicUseCase } from './use-cases/update-topic.use-case';
+export { DeleteTopicUseCase } from './use-cases/delete-topic.use-case';
+export { CreateLessonUseCase } from './use-cases/create-lesson.use-case';
+export { UpdateLessonUseCase } from './use-cases/update-lesson.use-case';
+export { DeleteLessonUseCase } from './use-cases/delete-lesson.use-case';

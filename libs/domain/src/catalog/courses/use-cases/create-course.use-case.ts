@@ -1,0 +1,34 @@
+import { Service } from 'typedi';
+import { CourseModel, Database } from '@platform/db';
+import { StorageUrls } from '@platform/storage';
+import { ProductWriter } from '../../products/product-writer.service';
+import { slugify } from '../../slugs/slugify';
+import { CourseView, CourseWithProduct, toCourseView } from '../course.views';
+import type { CreateCourseDto } from '../dto/course.dto';
+import { slugRaceAsConflict } from '../../slugs/slug-race';
+
+/** Creates a course and its product, unpublished, in one transaction. */
+@Service()
+export class CreateCourseUseCase {
+  constructor(
+    private readonly db: Database,
+    private readonly products: ProductWriter,
+    private readonly urls: StorageUrls,
+  ) {}
+
+  async execute(input: CreateCourseDto): Promise<CourseView> {
+    const { description, thumbnailRef, ...productFields } = input;
+    const course = await slugRaceAsConflict(input.slug ?? slugify(input.title), () =>
+      this.db.transaction(async (tx) => {
+        const product = await this.products.create('course', productFields, tx);
+        const created = await CourseModel.create(
+          { productId: product.id, description: description ?? null, thumbnailRef: thumbnailRef ?? null },
+          { transaction: tx },
+        );
+        created.product = product;
+        return created as CourseWithProduct;
+      }),
+    );
+    return toCourseView(course, this.urls);
+  }
+}

@@ -1,0 +1,22 @@
+import { Service } from 'typedi';
+import { CourseTopicModel, Database } from '@platform/db';
+import { nextTopicPosition, requireCourse } from '../course.lookups';
+import { toTopicView, TopicView } from '../course.views';
+import type { CreateTopicDto } from '../dto/curriculum.dto';
+
+/** Adds a topic to a course, after the last one unless a position is given. */
+@Service()
+export class CreateTopicUseCase {
+  constructor(private readonly db: Database) {}
+
+  async execute(courseId: number, input: CreateTopicDto): Promise<TopicView> {
+    return this.db.transaction(async (tx) => {
+      const course = await requireCourse(courseId, tx);
+      const topic = await CourseTopicModel.create(
+        { courseId: course.id, title: input.title, position: input.position ?? (await nextTopicPosition(course.id, tx)) },
+        { transaction: tx },
+      );
+      return toTopicView(topic);
+    });
+  }
+}
