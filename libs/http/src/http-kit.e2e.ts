@@ -124,9 +124,11 @@ describe('HTTP kit', () => {
       expect(res.body.data).to.deep.equal([{ page: 3 }]);
     });
 
-    it('rejects a page below 1', async () => {
-      const res = await kit.http.get('/kit/list?page=0').expect(400);
-      expect(res.body.errorCode).to.equal('VALIDATION_ERROR');
+    it('rejects a page below 1 or absurdly large (never a database error)', async () => {
+      for (const page of ['0', '1000000000000000000', '99999999999999999999', '1.5', 'abc']) {
+        const res = await kit.http.get(`/kit/list?page=${page}`).expect(400);
+        expect(res.body.errorCode, page).to.equal('VALIDATION_ERROR');
+      }
     });
   });
 

@@ -32,7 +32,7 @@ export class AdminPromotionsController {
     private readonly deletePromotion: DeletePromotionUseCase,
   ) {}
 
-  @Get('/')
+  @Get()
   @RequirePermission('Promotions_READ')
   @OpenAPI({
     summary: 'List promotion codes',
@@ -44,7 +44,7 @@ export class AdminPromotionsController {
     return ApiResponse.page(await this.promotions.list(query));
   }
 
-  @Post('/')
+  @Post()
   @HttpCode(201)
   @RequirePermission('Promotions_CREATE')
   @OpenAPI({

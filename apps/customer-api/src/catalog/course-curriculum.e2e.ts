@@ -146,13 +146,24 @@ describe('Course curriculum (customer-api)', () => {
         expect(res.body.data.hasAccess).to.equal(true);
       });
 
-      it('answers 404 for an unpublished course, even to a customer with access, and for an unknown id', async () => {
+      it('keeps an unpublished course open to the customers who hold access', async () => {
         const course = await createCourse({ published: false });
         const customer = await createCustomer(api.app.container);
         await grantAccess(customer.id, course.product.id);
+        const res = await api.http.get(path(course)).set(bearer(customer.accessToken)).expect(200);
+        expect(res.body.data.hasAccess).to.equal(true);
+        expect(res.body.data.topics[0].lessons[0]).to.have.property('videoKey');
+      });
+
+      it('answers 404 for a course that is not on sale to anyone without access, and for an unknown id', async () => {
+        const unpublished = await createCourse({ published: false });
+        const unsellable = await createCourse({ sellable: false });
+        const stranger = await createCustomer(api.app.container);
         for (const request of [
-          api.http.get(path(course)),
-          api.http.get(path(course)).set(bearer(customer.accessToken)),
+          api.http.get(path(unpublished)),
+          api.http.get(path(unpublished)).set(bearer(stranger.accessToken)),
+          api.http.get(path(unsellable)),
+          api.http.get(path(unsellable)).set(bearer(stranger.accessToken)),
           api.http.get(`${prefix}/courses/2147483000/curriculum`),
           api.http.get(`${prefix}/courses/99999999999/curriculum`),
         ]) {

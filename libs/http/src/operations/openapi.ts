@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { getMetadataArgsStorage, RoutingControllersOptions } from 'routing-controllers';
-import { routingControllersToSpec } from 'routing-controllers-openapi';
+import { OpenAPI, routingControllersToSpec } from 'routing-controllers-openapi';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import swaggerUi from 'swagger-ui-express';
 
@@ -27,13 +27,42 @@ export function buildOpenApiDocument(options: RoutingControllersOptions, info: O
     refPointerPrefix: '#/components/schemas/',
     classTransformerMetadataStorage: defaultMetadataStorage,
   });
-  return routingControllersToSpec(scoped, options, {
+  const document = routingControllersToSpec(scoped, options, {
     info: { title: info.title, description: info.description, version: info.version ?? '1.0.0' },
     components: {
       schemas: schemas as never,
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
   });
+  documentAuthorization(document, controllers);
+  return document;
+}
+
+type Operation = { operationId?: string; description?: string; [key: string]: unknown };
+
+/**
+ * Writes each route's requirement (from @CustomerRoute / @RequirePermission) into its operation:
+ * a first line of the description and `x-required-permissions`. Done here, after every @OpenAPI
+ * decorator has been applied, so no route's own description can overwrite it.
+ */
+function documentAuthorization(document: { paths: Record<string, Record<string, Operation>> }, controllers: Function[]): void {
+  const requirements = new Map<string, string[]>();
+  for (const handler of getMetadataArgsStorage().responseHandlers) {
+    if (handler.type === 'authorized' && controllers.includes(handler.target) && handler.method) {
+      requirements.set(`${handler.target.name}.${handler.method}`, (handler.value as string[]) ?? []);
+    }
+  }
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations)) {
+      const roles = operation.operationId ? requirements.get(operation.operationId) : undefined;
+      if (!roles) continue;
+      const [kind, ...permissions] = roles;
+      const line =
+        kind === 'admin' ? `Permission: ${permissions.join(', ') || 'any admin token'}` : 'Requires a customer access token.';
+      operation['x-required-permissions'] = permissions;
+      operation.description = [line, operation.description].filter(Boolean).join('\n\n');
+    }
+  }
 }
 
 export function mountOpenApi(app: Express, document: object): void {
@@ -42,3 +71,6 @@ export function mountOpenApi(app: Express, document: object): void {
   });
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: (document as { info: { title: string } }).info.title }));
 }
+
+/** A route's OpenAPI summary and (optional) description. */
+export const ApiDoc = (summary: string, description?: string) => OpenAPI(description ? { summary, description } : { summary });

@@ -63,7 +63,8 @@ describe('Admin course routes: authentication and permissions (admin-api)', () =
       const operation = res.body.paths[documented]?.[method];
       expect(operation, `${method} ${documented}`).to.be.an('object');
       expect(operation.summary, `${method} ${documented}`).to.be.a('string').and.not.equal('');
-      expect(operation.description, `${method} ${documented}`).to.match(new RegExp(`^Permission: ${permission}\\. \\S`));
+      expect(operation.description, `${method} ${documented}`).to.match(new RegExp(`^Permission: ${permission}\n\n\\S`));
+      expect(operation['x-required-permissions'], `${method} ${documented}`).to.deep.equal([permission]);
     }
   });
 });

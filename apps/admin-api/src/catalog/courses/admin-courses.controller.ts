@@ -10,8 +10,7 @@ import {
   UpdateCourseDto,
   UpdateCourseUseCase,
 } from '@platform/domain';
-import { ApiResponse, RequirePermission } from '@platform/http';
-import { Doc } from './openapi-doc';
+import { ApiDoc, ApiResponse, RequirePermission } from '@platform/http';
 
 const COURSE_FIELDS =
   'data is a CourseResponseDto: id, productId, title, slug, description, mrpPaisa, spPaisa (integer paisa), isPublished, ' +
@@ -30,7 +29,7 @@ export class AdminCoursesController {
 
   @Get('')
   @RequirePermission('COURSES_READ')
-  @Doc(
+  @ApiDoc(
     'List courses, published or not',
     'QueryDto list: page, size (max 100), pagination, sort (createdAt | updatedAt | title | spPaisa; default updatedAt), ' +
       'order (asc | desc; default desc), search (in the title), published (true | false). Each row is a CourseResponseDto.',
@@ -42,7 +41,7 @@ export class AdminCoursesController {
   @Post('')
   @HttpCode(201)
   @RequirePermission('COURSES_CREATE')
-  @Doc(
+  @ApiDoc(
     'Create a course (unpublished) with its product',
     'spPaisa must not exceed mrpPaisa (400 VALIDATION_ERROR). Without a slug one is made from the title; ' +
       `a slug used now or before by any product is 409 CONFLICT. ${COURSE_FIELDS}`,
@@ -53,14 +52,14 @@ export class AdminCoursesController {
 
   @Get('/:id')
   @RequirePermission('COURSES_READ')
-  @Doc('Get a course (CourseResponseDto with trailerRef and trailerUrl)', COURSE_FIELDS)
+  @ApiDoc('Get a course (CourseResponseDto with trailerRef and trailerUrl)', COURSE_FIELDS)
   async get(@Param('id') id: number) {
     return ApiResponse.ok(await this.courses.get(id));
   }
 
   @Patch('/:id')
   @RequirePermission('COURSES_UPDATE')
-  @Doc(
+  @ApiDoc(
     'Update a course and its product',
     'Any of title, slug, mrpPaisa, spPaisa, isSellable, description, thumbnailRef (the last two may be null). ' +
       'Prices are checked after merging with the stored ones. A new slug keeps the old one resolving to this course; ' +
@@ -72,21 +71,21 @@ export class AdminCoursesController {
 
   @Post('/:id/publish')
   @RequirePermission('COURSES_UPDATE')
-  @Doc('Publish a course (its storefront page appears when it is also sellable)', COURSE_FIELDS)
+  @ApiDoc('Publish a course (its storefront page appears when it is also sellable)', COURSE_FIELDS)
   async publish(@Param('id') id: number) {
     return ApiResponse.ok(await this.setPublished.execute(id, true), 'Course published successfully');
   }
 
   @Post('/:id/unpublish')
   @RequirePermission('COURSES_UPDATE')
-  @Doc('Unpublish a course (hidden from the storefront; existing access is kept)', COURSE_FIELDS)
+  @ApiDoc('Unpublish a course (hidden from the storefront; existing access is kept)', COURSE_FIELDS)
   async unpublish(@Param('id') id: number) {
     return ApiResponse.ok(await this.setPublished.execute(id, false), 'Course unpublished successfully');
   }
 
   @Delete('/:id')
   @RequirePermission('COURSES_DELETE')
-  @Doc(
+  @ApiDoc(
     'Delete a course with its product, topics and lessons',
     'Refused with 409 CONFLICT once the product was granted, sold or named by a promotion; unpublish it instead. data is { id }.',
   )

@@ -70,6 +70,8 @@ describe('Admin courses (admin-api)', () => {
       ['a blank title', { title: '   ' }],
       ['a missing price', { mrpPaisa: undefined }],
       ['a thumbnailRef that climbs out of storage', { thumbnailRef: 'public/../../etc/passwd' }],
+      ['a protocol-relative thumbnailRef (an off-site URL once resolved)', { thumbnailRef: '//evil.example/x.png' }],
+      ['a private uploads/ key as a thumbnail (it would be published)', { thumbnailRef: 'uploads/image/secret.png' }],
     ] as const) {
       it(`refuses ${rule} with 400 VALIDATION_ERROR`, async () => {
         const res = await post(newCourse(body)).expect(400);

@@ -13,8 +13,7 @@ import {
   UpdateTopicDto,
   UpdateTopicUseCase,
 } from '@platform/domain';
-import { ApiResponse, RequirePermission } from '@platform/http';
-import { Doc } from './openapi-doc';
+import { ApiDoc, ApiResponse, RequirePermission } from '@platform/http';
 
 const TOPIC_FIELDS = 'data is a topic: id, courseId, title, position.';
 const LESSON_FIELDS =
@@ -38,7 +37,7 @@ export class AdminCurriculumController {
 
   @Get('/curriculum')
   @RequirePermission('COURSES_READ')
-  @Doc(
+  @ApiDoc(
     'The full curriculum of a course, disabled lessons and video keys included',
     `data is { courseId, topics: [topic + lessons: [lesson]] }, topics and lessons by position, then id. ${TOPIC_FIELDS} ${LESSON_FIELDS}`,
   )
@@ -49,21 +48,21 @@ export class AdminCurriculumController {
   @Post('/topics')
   @HttpCode(201)
   @RequirePermission('COURSES_UPDATE')
-  @Doc('Add a topic to a course (after the last one unless position is given)', TOPIC_FIELDS)
+  @ApiDoc('Add a topic to a course (after the last one unless position is given)', TOPIC_FIELDS)
   async addTopic(@Param('id') id: number, @Body() dto: CreateTopicDto) {
     return ApiResponse.ok(await this.createTopic.execute(id, dto), 'Topic created successfully');
   }
 
   @Patch('/topics/:topicId')
   @RequirePermission('COURSES_UPDATE')
-  @Doc('Rename or reposition a topic', `An empty body is 400. ${CROSS_COURSE} ${TOPIC_FIELDS}`)
+  @ApiDoc('Rename or reposition a topic', `An empty body is 400. ${CROSS_COURSE} ${TOPIC_FIELDS}`)
   async editTopic(@Param('id') id: number, @Param('topicId') topicId: number, @Body() dto: UpdateTopicDto) {
     return ApiResponse.ok(await this.updateTopic.execute(id, topicId, dto), 'Topic updated successfully');
   }
 
   @Delete('/topics/:topicId')
   @RequirePermission('COURSES_UPDATE')
-  @Doc('Delete a topic and its lessons', `${CROSS_COURSE} data is { id }.`)
+  @ApiDoc('Delete a topic and its lessons', `${CROSS_COURSE} data is { id }.`)
   async removeTopic(@Param('id') id: number, @Param('topicId') topicId: number) {
     return ApiResponse.ok(await this.deleteTopic.execute(id, topicId), 'Topic deleted successfully');
   }
@@ -71,7 +70,7 @@ export class AdminCurriculumController {
   @Post('/topics/:topicId/lessons')
   @HttpCode(201)
   @RequirePermission('COURSES_UPDATE')
-  @Doc(
+  @ApiDoc(
     'Add a lesson to a topic (enabled, not a free preview, after the last one unless told otherwise)',
     `${CROSS_COURSE} ${LESSON_FIELDS}`,
   )
@@ -81,7 +80,7 @@ export class AdminCurriculumController {
 
   @Patch('/lessons/:lessonId')
   @RequirePermission('COURSES_UPDATE')
-  @Doc(
+  @ApiDoc(
     'Update a lesson, or move it to another topic of the same course (topicId)',
     `An empty body is 400. ${CROSS_COURSE} ${LESSON_FIELDS}`,
   )
@@ -91,7 +90,7 @@ export class AdminCurriculumController {
 
   @Delete('/lessons/:lessonId')
   @RequirePermission('COURSES_UPDATE')
-  @Doc('Delete a lesson', `${CROSS_COURSE} data is { id }.`)
+  @ApiDoc('Delete a lesson', `${CROSS_COURSE} data is { id }.`)
   async removeLesson(@Param('id') id: number, @Param('lessonId') lessonId: number) {
     return ApiResponse.ok(await this.deleteLesson.execute(id, lessonId), 'Lesson deleted successfully');
   }

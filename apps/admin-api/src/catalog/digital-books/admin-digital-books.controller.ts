@@ -29,7 +29,7 @@ export class AdminDigitalBooksController {
     private readonly deleteBook: DeleteDigitalBookUseCase,
   ) {}
 
-  @Get('/')
+  @Get()
   @RequirePermission('Products_READ')
   @OpenAPI({
     summary: 'List digital books, published or not',
@@ -41,7 +41,7 @@ export class AdminDigitalBooksController {
     return ApiResponse.page(await this.books.list(query));
   }
 
-  @Post('/')
+  @Post()
   @HttpCode(201)
   @RequirePermission('Products_CREATE')
   @OpenAPI({

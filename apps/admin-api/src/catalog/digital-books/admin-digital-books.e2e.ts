@@ -92,6 +92,8 @@ describe('Admin digital books (admin-api)', () => {
       ['a negative price', { mrpPaisa: -1 }, 'mrpPaisa'],
       ['a missing title', { title: undefined }, 'title'],
       ['a bad slug', { slug: 'Not A Slug' }, 'slug'],
+      ['a protocol-relative coverRef (an off-site URL once resolved)', { coverRef: '//evil.example/x.png' }, 'coverRef'],
+      ['a private uploads/ key as the cover (it would be published)', { coverRef: 'uploads/file/book.pdf' }, 'coverRef'],
     ] as const) {
       it(`refuses ${rule} with 400 VALIDATION_ERROR`, async () => {
         const res = await post(newBook(body)).expect(400);

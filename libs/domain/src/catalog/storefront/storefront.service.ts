@@ -84,25 +84,27 @@ export class StorefrontService {
   }
 
   /**
-   * The enabled lessons of a published course, by topic. `hasAccess` is asked of
-   * ProductAccessPolicy for a customer; anonymous callers and admins have none.
+   * The enabled lessons of a course, by topic: for everyone while the course is on sale
+   * (published and sellable), and always for those who hold access, so buyers keep their course
+   * after it is withdrawn. `hasAccess` is asked of ProductAccessPolicy; anonymous callers and
+   * admins have none.
    */
   async curriculum(courseId: number, actor?: Actor): Promise<CurriculumView> {
     const course = isRowId(courseId) ? await CourseModel.findByPk(courseId, { include: [ProductModel] }) : null;
-    if (!course?.product?.isPublished) throw CourseNotFound();
-    const [hasAccess, topics] = await Promise.all([
-      actor?.kind === 'customer' ? this.access.hasActiveAccess(actor.id, course.productId) : Promise.resolve(false),
-      CourseTopicModel.findAll({
-        where: { courseId: course.id },
-        include: [{ model: LessonModel, required: false, where: { isEnabled: true } }],
-        order: [
-          ['position', 'ASC'],
-          ['id', 'ASC'],
-          [LESSONS, 'position', 'ASC'],
-          [LESSONS, 'id', 'ASC'],
-        ],
-      }),
-    ]);
+    if (!course?.product) throw CourseNotFound();
+    const hasAccess = actor?.kind === 'customer' && (await this.access.hasActiveAccess(actor.id, course.productId));
+    const onSale = course.product.isPublished && course.product.isSellable;
+    if (!onSale && !hasAccess) throw CourseNotFound();
+    const topics = await CourseTopicModel.findAll({
+      where: { courseId: course.id },
+      include: [{ model: LessonModel, required: false, where: { isEnabled: true } }],
+      order: [
+        ['position', 'ASC'],
+        ['id', 'ASC'],
+        [LESSONS, 'position', 'ASC'],
+        [LESSONS, 'id', 'ASC'],
+      ],
+    });
     return toCurriculum(course, hasAccess, topics);
   }
 

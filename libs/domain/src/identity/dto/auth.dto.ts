@@ -1,10 +1,9 @@
-import { Transform } from 'class-transformer';
 import { IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { Trim } from '../../shared';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class RegisterCustomerDto {
-  @Transform(trim)
+  @Trim()
   @IsEmail()
   @MaxLength(254)
   email: string;
@@ -14,20 +13,20 @@ export class RegisterCustomerDto {
   @MaxLength(128)
   password: string;
 
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MinLength(1)
   @MaxLength(200)
   fullName: string;
 
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @Matches(/^\+?[0-9]{7,15}$/, { message: 'phone must be 7-15 digits, optionally starting with +' })
   phone?: string;
 }
 
 export class LoginDto {
-  @Transform(trim)
+  @Trim()
   @IsEmail()
   @MaxLength(254)
   email: string;

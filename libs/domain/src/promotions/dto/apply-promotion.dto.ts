@@ -1,11 +1,10 @@
-import { Transform } from 'class-transformer';
 import { IsInt, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Trim } from '../../shared';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** POST /api/promotions/apply: what would this code take off this product? */
 export class ApplyPromotionDto {
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MinLength(3)
   @MaxLength(50)

@@ -1,12 +1,9 @@
-import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { QueryDto } from '../../shared';
+import { QueryDto, ToBoolean } from '../../shared';
 
 export const PROMOTION_SORTS = ['createdAt', 'updatedAt', 'code'] as const;
 export type PromotionSort = (typeof PROMOTION_SORTS)[number];
 
-const toBoolean = ({ value }: { value: unknown }) =>
-  value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
 
 /** Admin list of promotions: `search` matches the code (any case); `isActive` filters. */
 export class PromotionQueryDto extends QueryDto {
@@ -16,7 +13,7 @@ export class PromotionQueryDto extends QueryDto {
   override sort: string = 'updatedAt';
 
   @IsOptional()
-  @Transform(toBoolean)
+  @ToBoolean()
   @IsBoolean()
   isActive?: boolean;
 }

@@ -1,10 +1,8 @@
-import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import type { DiscountType } from '@platform/db';
 import { MAX_PRICE_PAISA } from '../../catalog';
-import { MAX_ROW_ID } from '../../shared';
+import { MAX_ROW_ID, Trim } from '../../shared';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Codes are stored upper-case, so this also matches lower-case input (migration 0002). */
 export const PROMOTION_CODE_PATTERN = /^[A-Za-z0-9_-]{3,50}$/;
 const CODE_MESSAGE = 'code must be 3-50 letters, digits, underscores or hyphens';
@@ -20,7 +18,7 @@ const present = (_: object, value: unknown) => value !== undefined;
  */
 class PromotionOptionalFieldsDto {
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MaxLength(500)
   description?: string | null;
@@ -73,7 +71,7 @@ class PromotionOptionalFieldsDto {
 }
 
 export class CreatePromotionDto extends PromotionOptionalFieldsDto {
-  @Transform(trim)
+  @Trim()
   @IsString()
   @Matches(PROMOTION_CODE_PATTERN, { message: CODE_MESSAGE })
   code: string;
@@ -84,7 +82,7 @@ export class CreatePromotionDto extends PromotionOptionalFieldsDto {
 
 export class UpdatePromotionDto extends PromotionOptionalFieldsDto {
   @ValidateIf(present)
-  @Transform(trim)
+  @Trim()
   @IsString()
   @Matches(PROMOTION_CODE_PATTERN, { message: CODE_MESSAGE })
   code?: string;

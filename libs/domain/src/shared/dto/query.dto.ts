@@ -1,7 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 export const MAX_PAGE_SIZE = 100;
+/** Keeps page × size far inside PostgreSQL's offset range (a larger page is a client bug). */
+export const MAX_PAGE = 1_000_000;
 export const DEFAULT_PAGE_SIZE = 20;
 
 const toInteger = ({ value }: { value: unknown }) =>
@@ -18,6 +20,7 @@ export class QueryDto {
   @Transform(toInteger)
   @IsInt()
   @Min(1)
+  @Max(MAX_PAGE)
   page: number = 1;
 
   @IsOptional()

@@ -1,14 +1,8 @@
-import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { QueryDto } from '../../../shared';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { CreateProductFieldsDto, UpdateProductFieldsDto } from '../../products/dto/product-fields.dto';
-import { ToBoolean } from '../../../shared';
+import { QueryDto, ToBoolean } from '../../../shared';
+import { IsPublicRef } from '../../products/dto/public-ref';
 
-/**
- * A thumbnail reference: a storage key (`public/...`, `uploads/...`) or a legacy absolute URL.
- * Keys never start with `/` (the local URL would become protocol-relative) nor climb with `..`.
- */
-export const THUMBNAIL_REF_PATTERN = /^(https?:\/\/\S+|(?!.*\.\.)[A-Za-z0-9][^\s\\]*)$/;
-const THUMBNAIL_REF_MESSAGE = 'thumbnailRef must be a storage key or an http(s) URL';
 
 export class CreateCourseDto extends CreateProductFieldsDto {
   @IsOptional()
@@ -20,7 +14,7 @@ export class CreateCourseDto extends CreateProductFieldsDto {
   @IsString()
   @MinLength(1)
   @MaxLength(500)
-  @Matches(THUMBNAIL_REF_PATTERN, { message: THUMBNAIL_REF_MESSAGE })
+  @IsPublicRef('thumbnailRef')
   thumbnailRef?: string | null;
 }
 
@@ -35,7 +29,7 @@ export class UpdateCourseDto extends UpdateProductFieldsDto {
   @IsString()
   @MinLength(1)
   @MaxLength(500)
-  @Matches(THUMBNAIL_REF_PATTERN, { message: THUMBNAIL_REF_MESSAGE })
+  @IsPublicRef('thumbnailRef')
   thumbnailRef?: string | null;
 }
 

@@ -1,12 +1,9 @@
-import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { QueryDto } from '../../../shared';
+import { QueryDto, ToBoolean } from '../../../shared';
 
 export const DIGITAL_BOOK_SORTS = ['createdAt', 'updatedAt', 'title', 'spPaisa'] as const;
 export type DigitalBookSort = (typeof DIGITAL_BOOK_SORTS)[number];
 
-const toBoolean = ({ value }: { value: unknown }) =>
-  value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
 
 /** Admin list of digital books: `search` matches the title; `published` filters. */
 export class DigitalBookQueryDto extends QueryDto {
@@ -19,7 +16,7 @@ export class DigitalBookQueryDto extends QueryDto {
   override sort: string = 'updatedAt';
 
   @IsOptional()
-  @Transform(toBoolean)
+  @ToBoolean()
   @IsBoolean()
   published?: boolean;
 }

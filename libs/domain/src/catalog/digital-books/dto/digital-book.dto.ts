@@ -1,8 +1,8 @@
-import { Transform } from 'class-transformer';
+import { Trim } from '../../../shared';
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { CreateProductFieldsDto, UpdateProductFieldsDto } from '../../products/dto/product-fields.dto';
+import { IsPublicRef } from '../../products/dto/public-ref';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** The book file is private: a key the uploads module wrote, never a URL or a path outside it. */
 const FILE_KEY = /^uploads\/(?!.*\.\.)\S+$/;
 
@@ -21,10 +21,10 @@ const rules =
  * (`@IsOptional` lets it through; the database CHECKs hold the same bounds).
  */
 const Description = () => rules(IsOptional(), IsString(), MaxLength(20000));
-const Author = () => rules(IsOptional(), Transform(trim), IsString(), MaxLength(200));
+const Author = () => rules(IsOptional(), Trim(), IsString(), MaxLength(200));
 const PageCount = () => rules(IsOptional(), IsInt(), Min(1), Max(100_000));
 /** Storage key (or legacy URL) of the public cover image. */
-const CoverRef = () => rules(IsOptional(), IsString(), MaxLength(500));
+const CoverRef = () => rules(IsOptional(), IsString(), MaxLength(500), IsPublicRef('coverRef'));
 const FileKey = () =>
   rules(IsOptional(), IsString(), MaxLength(500), Matches(FILE_KEY, { message: 'fileKey must be a storage key starting with uploads/' }));
 

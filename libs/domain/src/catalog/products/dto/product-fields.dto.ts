@@ -1,15 +1,13 @@
-import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { OptionalNotNull } from '../../../shared';
+import { OptionalNotNull, Trim } from '../../../shared';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../slugs/slugify';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Rs 1 crore in paisa: a sanity bound on a single product's price. */
 export const MAX_PRICE_PAISA = 1_000_000_000;
 
 /** The product fields every sellable item is created with (course, digital book). */
 export class CreateProductFieldsDto {
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MinLength(1)
   @MaxLength(200)
@@ -39,7 +37,7 @@ export class CreateProductFieldsDto {
 /** The same fields, each optional but never null; prices are checked after merging with the stored ones. */
 export class UpdateProductFieldsDto {
   @OptionalNotNull()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MinLength(1)
   @MaxLength(200)
