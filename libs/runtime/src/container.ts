@@ -4,7 +4,7 @@ import { Database } from '@platform/db';
 import { CACHE, CONFIG, LOGGER, REDIS } from '@platform/domain';
 import { QueueRegistry } from '@platform/queue';
 import { RateLimiters } from '@platform/redis';
-import { StorageUrls } from '@platform/storage';
+import { createStorage, Storage, StorageUrls } from '@platform/storage';
 import type { Infrastructure } from './infrastructure';
 
 /**
@@ -20,6 +20,8 @@ export function createAppContainer(name: string, infra: Infrastructure): Contain
   container.set(Database, infra.db);
   container.set(RateLimiters, infra.rateLimiters);
   container.set(QueueRegistry, infra.queues);
-  container.set(StorageUrls, new StorageUrls(infra.config.storage));
+  const storage = createStorage(infra.config.storage);
+  container.set(Storage, storage);
+  container.set(StorageUrls, storage.urls);
   return container;
 }

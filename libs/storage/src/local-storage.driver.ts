@@ -1,0 +1,68 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
+import type { PutOptions, StorageDriver, StoredObjectStream } from './storage-driver';
+import { InvalidStorageKeyError, StorageObjectNotFoundError, StorageUnavailableError } from './storage.errors';
+
+/** Files under STORAGE_LOCAL_ROOT/<key>. Writes go to a temporary name first, so a failed upload leaves nothing. */
+export class LocalStorageDriver implements StorageDriver {
+  readonly kind = 'local';
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  async put(key: string, body: Readable, _options: PutOptions): Promise<void> {
+    const target = this.pathOf(key);
+    const partial = `${target}.${randomUUID()}.partial`;
+    try {
+      await mkdir(dirname(target), { recursive: true });
+      await pipeline(body, createWriteStream(partial));
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw new StorageUnavailableError('upload', error);
+    }
+  }
+
+  async open(key: string): Promise<StoredObjectStream> {
+    const path = this.pathOf(key);
+    try {
+      const info = await stat(path);
+      if (!info.isFile()) throw new StorageObjectNotFoundError(key);
+      return { stream: createReadStream(path), contentLength: info.size };
+    } catch (error) {
+      if (error instanceof StorageObjectNotFoundError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
+        throw new StorageObjectNotFoundError(key);
+      }
+      throw new StorageUnavailableError('read', error);
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      await rm(this.pathOf(key), { force: true });
+    } catch (error) {
+      throw new StorageUnavailableError('delete', error);
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  /** Keys are normalized before they get here; this is the last guard against leaving the root. */
+  private pathOf(key: string): string {
+    const path = resolve(join(this.root, key));
+    if (!path.startsWith(this.root + sep)) throw new InvalidStorageKeyError('The key leaves the storage root');
+    return path;
+  }
+}

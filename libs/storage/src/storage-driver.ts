@@ -1,0 +1,28 @@
+import type { Readable } from 'node:stream';
+
+export interface PutOptions {
+  contentType: string;
+  /** Known length in bytes, when the caller has it (lets drivers skip buffering). */
+  contentLength?: number;
+}
+
+export interface StoredObjectStream {
+  stream: Readable;
+  contentLength?: number;
+  contentType?: string;
+}
+
+/**
+ * Where bytes live. Every method takes a normalized key (see `normalizeStorageKey`) and fails
+ * with StorageUnavailableError, or StorageObjectNotFoundError for `open` of a missing key.
+ * Bodies are streams: no driver holds a whole file in memory.
+ */
+export interface StorageDriver {
+  readonly kind: 'local' | 's3';
+  put(key: string, body: Readable, options: PutOptions): Promise<void>;
+  open(key: string): Promise<StoredObjectStream>;
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** A time-limited GET URL for a private key (S3); the local driver has none. */
+  signedUrl?(key: string, expiresInSeconds: number): Promise<string>;
+}

@@ -1,0 +1,51 @@
+import type { Readable } from 'node:stream';
+import type { PutOptions, StorageDriver, StoredObjectStream } from './storage-driver';
+import { isPublicKey } from './storage-keys';
+import { StorageUnavailableError } from './storage.errors';
+import { StorageUrls } from './storage-urls';
+
+export interface ResolvedUrl {
+  url: string;
+  /** Unix milliseconds when a signed URL stops working; null for a stable URL. */
+  expiresAt: number | null;
+}
+
+/**
+ * The storage the apps use: a driver for the bytes and URL resolution by the spec's rules
+ * (community-content-uploads.md, "URL semantics"): local driver `/<key>` with no expiry; remote
+ * public key a direct URL with no expiry; remote private key a signed URL that expires.
+ */
+export class Storage {
+  constructor(
+    readonly driver: StorageDriver,
+    readonly urls: StorageUrls,
+    private readonly defaultSignedUrlSeconds: number,
+  ) {}
+
+  put(key: string, body: Readable, options: PutOptions): Promise<void> {
+    return this.driver.put(key, body, options);
+  }
+
+  open(key: string): Promise<StoredObjectStream> {
+    return this.driver.open(key);
+  }
+
+  delete(key: string): Promise<void> {
+    return this.driver.delete(key);
+  }
+
+  exists(key: string): Promise<boolean> {
+    return this.driver.exists(key);
+  }
+
+  /** `key` must be normalized. `expiresInSeconds` overrides the lifetime of a signed URL. */
+  async resolveUrl(key: string, expiresInSeconds?: number): Promise<ResolvedUrl> {
+    if (this.driver.kind === 'local' || isPublicKey(key)) {
+      return { url: this.urls.publicUrl(key) as string, expiresAt: null };
+    }
+    if (!this.driver.signedUrl) throw new StorageUnavailableError('signing');
+    const seconds = expiresInSeconds ?? this.defaultSignedUrlSeconds;
+    const expiresAt = Date.now() + seconds * 1000;
+    return { url: await this.driver.signedUrl(key, seconds), expiresAt };
+  }
+}
