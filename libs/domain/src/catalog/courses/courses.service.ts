@@ -4,10 +4,11 @@ import { StorageUrls } from '@platform/storage';
 import { containsPattern, Page, pageWindow, toPage } from '../../shared';
 import { requireCourse } from './course.lookups';
 import { AdminCurriculumView, CourseView, CourseWithProduct, toCourseView, toLessonView, toTopicView } from './course.views';
-import type { CourseQueryDto, CourseSort } from './dto/course.dto';
+import type { ProductListSort } from '../products/dto/product-list-query.dto';
+import type { CourseQueryDto } from './dto/course.dto';
 
 /** Where each sort key lives: course timestamps on the course, the rest on its product. */
-const SORT_COLUMNS: Record<CourseSort, [typeof CourseModel | typeof ProductModel, string]> = {
+const SORT_COLUMNS: Record<ProductListSort, [typeof CourseModel | typeof ProductModel, string]> = {
   createdAt: [CourseModel, 'createdAt'],
   updatedAt: [CourseModel, 'updatedAt'],
   title: [ProductModel, 'title'],
@@ -24,7 +25,7 @@ export class CoursesService {
     const productWhere: WhereOptions<ProductModel> = {};
     if (query.published !== undefined) Object.assign(productWhere, { isPublished: query.published });
     if (query.search) Object.assign(productWhere, { title: { [Op.iLike]: containsPattern(query.search) } });
-    const [model, column] = SORT_COLUMNS[query.sort as CourseSort];
+    const [model, column] = SORT_COLUMNS[query.sort as ProductListSort];
     const direction = query.order === 'asc' ? 'ASC' : 'DESC';
     const product = { model: ProductModel, as: 'product' };
     const { rows, count } = await CourseModel.findAndCountAll({

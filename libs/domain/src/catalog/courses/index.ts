@@ -1,6 +1,5 @@
 export { CoursesService } from './courses.service';
-export { CreateCourseDto, UpdateCourseDto, CourseQueryDto, COURSE_SORTS } from './dto/course.dto';
-export type { CourseSort } from './dto/course.dto';
+export { CreateCourseDto, UpdateCourseDto, CourseQueryDto } from './dto/course.dto';
 export { CreateTopicDto, UpdateTopicDto, CreateLessonDto, UpdateLessonDto } from './dto/curriculum.dto';
 export { toTopicView, toLessonView } from './course.views';
 export type { TopicView, LessonView, AdminCurriculumView } from './course.views';

@@ -3,12 +3,13 @@ import { DigitalBookModel, Op, ProductModel, Transaction, WhereOptions } from '@
 import { StorageUrls } from '@platform/storage';
 import { containsPattern, isRowId, Page, pageWindow, toPage } from '../../shared';
 import { DigitalBookNotFound } from '../catalog.errors';
-import type { DigitalBookQueryDto, DigitalBookSort } from './dto/digital-book-query.dto';
+import type { ProductListSort } from '../products/dto/product-list-query.dto';
+import type { DigitalBookQueryDto } from './dto/digital-book-query.dto';
 import { DigitalBookView, DigitalBookWithProduct, toDigitalBookView } from './digital-book.views';
 
 type Direction = 'ASC' | 'DESC';
 /** Sort keys → order items; product columns are reached through the `product` include. */
-const ORDER_BY: Record<DigitalBookSort, (direction: Direction) => [string, string] | [string, string, string]> = {
+const ORDER_BY: Record<ProductListSort, (direction: Direction) => [string, string] | [string, string, string]> = {
   createdAt: (direction) => ['createdAt', direction],
   updatedAt: (direction) => ['updatedAt', direction],
   title: (direction) => ['product', 'title', direction],
@@ -29,7 +30,7 @@ export class DigitalBooksService {
     const { rows, count } = await DigitalBookModel.findAndCountAll({
       where,
       include: [{ model: ProductModel, as: 'product', required: true }],
-      order: [ORDER_BY[query.sort as DigitalBookSort](direction), ['id', direction]],
+      order: [ORDER_BY[query.sort as ProductListSort](direction), ['id', direction]],
       ...pageWindow(query),
     });
     return toPage(

@@ -1,6 +1,5 @@
 export { CreateDigitalBookDto, UpdateDigitalBookDto } from './dto/digital-book.dto';
-export { DigitalBookQueryDto, DIGITAL_BOOK_SORTS } from './dto/digital-book-query.dto';
-export type { DigitalBookSort } from './dto/digital-book-query.dto';
+export { DigitalBookQueryDto } from './dto/digital-book-query.dto';
 export { toDigitalBookView } from './digital-book.views';
 export type { DigitalBookView, DigitalBookWithProduct } from './digital-book.views';
 export { DigitalBooksService } from './digital-books.service';

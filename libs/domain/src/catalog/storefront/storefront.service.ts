@@ -6,7 +6,8 @@ import { Actor, containsPattern, isRowId, Page, pageWindow, toPage } from '../..
 import { CourseNotFound } from '../catalog.errors';
 import type { CourseWithProduct } from '../courses/course.views';
 import { ProductSlugs } from '../slugs/product-slugs.service';
-import { CourseListQueryDto, CourseListSort } from './dto/course-list-query.dto';
+import type { ProductListSort } from '../products/dto/product-list-query.dto';
+import type { CourseListQueryDto } from './dto/course-list-query.dto';
 import {
   CourseCardView,
   CurriculumView,
@@ -21,7 +22,7 @@ import {
 /** What customers can find and buy: a product that is both published and sellable. */
 const ON_SALE = { isPublished: true, isSellable: true } as const;
 
-const SORT_COLUMNS: Record<CourseListSort, keyof ProductModel> = {
+const SORT_COLUMNS: Record<ProductListSort, keyof ProductModel> = {
   createdAt: 'createdAt',
   updatedAt: 'updatedAt',
   title: 'title',
@@ -56,7 +57,7 @@ export class StorefrontService {
     const { rows, count } = await CourseModel.findAndCountAll({
       include: [{ model: ProductModel, required: true, where }],
       order: [
-        [{ model: ProductModel, as: 'product' }, SORT_COLUMNS[query.sort as CourseListSort], direction],
+        [{ model: ProductModel, as: 'product' }, SORT_COLUMNS[query.sort as ProductListSort], direction],
         ['id', direction],
       ],
       ...pageWindow(query),

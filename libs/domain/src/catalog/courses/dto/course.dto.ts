@@ -1,6 +1,6 @@
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { CreateProductFieldsDto, UpdateProductFieldsDto } from '../../products/dto/product-fields.dto';
-import { QueryDto, ToBoolean } from '../../../shared';
+import { AdminProductListQueryDto } from '../../products/dto/product-list-query.dto';
 import { IsPublicRef } from '../../products/dto/public-ref';
 
 
@@ -33,22 +33,10 @@ export class UpdateCourseDto extends UpdateProductFieldsDto {
   thumbnailRef?: string | null;
 }
 
-export const COURSE_SORTS = ['createdAt', 'updatedAt', 'title', 'spPaisa'] as const;
-export type CourseSort = (typeof COURSE_SORTS)[number];
 
 /** Admin course list: QueryDto plus a publication filter; `search` matches the title. */
-export class CourseQueryDto extends QueryDto {
-  /**
-   * learning-commerce.md "Shared list query": sort defaults to updatedAt. Declared `string`:
-   * routing-controllers converts query values by the emitted design type, and a type alias
-   * emits `Object` (it would try to JSON-parse "title"). @IsIn narrows it to a CourseSort.
-   */
-  @IsOptional()
-  @IsIn(COURSE_SORTS)
-  override sort: string = 'updatedAt';
-
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
-  published?: boolean;
-}
+/**
+ * Admin course list: `search` matches the title; `published` filters. An alias, not a subclass:
+ * the OpenAPI generator only knows classes that declare their own validation metadata.
+ */
+export { AdminProductListQueryDto as CourseQueryDto };
