@@ -8,6 +8,8 @@ import autocannon from 'autocannon';
 export interface LoadJob {
   url: string;
   headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
@@ -33,6 +35,8 @@ async function runOnce(job: LoadJob, durationSeconds: number): Promise<LoadStats
   const result = await autocannon({
     url: job.url,
     headers: job.headers,
+    method: job.method ?? 'GET',
+    body: job.body,
     connections: job.connections,
     duration: durationSeconds,
   });

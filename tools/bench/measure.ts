@@ -23,7 +23,9 @@ export async function measure(target: Target, settings: BenchSettings, baseline?
     const outcome = await runLoadGenerator({
       url: target.url,
       headers: target.headers,
-      connections: settings.connections,
+      method: target.method,
+      body: target.body,
+      connections: target.connections ?? settings.connections,
       durationSeconds: settings.durationSeconds,
       warmupSeconds: settings.warmupSeconds,
     });
@@ -40,7 +42,12 @@ export function stopLoadGenerator(): void {
 
 async function checkOnce(target: Target): Promise<string | undefined> {
   try {
-    const response = await fetch(target.url, { headers: target.headers, signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(target.url, {
+      method: target.method ?? 'GET',
+      headers: target.headers,
+      body: target.body,
+      signal: AbortSignal.timeout(10_000),
+    });
     const body = await response.text();
     if (response.ok) return undefined;
     return `pre-flight request answered HTTP ${response.status}: ${body.slice(0, 200)}`;

@@ -9,6 +9,7 @@ import { measure, Measurement, stopLoadGenerator } from './measure';
 import { buildReport, formatTable, writeReport } from './report';
 import { buildPlan, filterPlan } from './scenarios';
 import { readBenchSettings } from './settings';
+import { startSigningTargets } from './uploads';
 
 /**
  * `npm run bench`: the four apps and two baseline servers in this process, the load generator
@@ -30,7 +31,8 @@ async function main(): Promise<number> {
   const apps = await startApps(env.infra, cleanup);
   const actors = await createBenchActors(apps.customerApi.app.container);
   const baselines = await startBaselines(env.config, cleanup);
-  const plan = filterPlan(buildPlan(apps, baselines, actors), settings.filter);
+  const signing = await startSigningTargets(env.infra, cleanup);
+  const plan = filterPlan(buildPlan(apps, baselines, actors, signing), settings.filter);
   if (plan.length === 0) throw new Error(`BENCH_FILTER "${settings.filter}" matches no scenario`);
 
   const targets = plan.reduce((count, group) => count + 1 + group.scenarios.length, 0);

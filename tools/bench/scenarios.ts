@@ -1,6 +1,7 @@
 import type { AppsUnderTest, RunningApp } from './apps';
 import type { Baselines } from './baselines';
 import type { BenchActors } from './fixtures';
+import { signedUrlsBody, SigningTargets } from './uploads';
 
 /** One URL to load: a baseline server or a route of an app. */
 export interface Target {
@@ -10,6 +11,11 @@ export interface Target {
   description: string;
   url: string;
   headers?: Record<string, string>;
+  /** GET when absent. */
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** Overrides BENCH_CONNECTIONS for a CPU-bound target, where more connections only queue (and time out). */
+  connections?: number;
 }
 
 /** A baseline, measured right before the scenarios that are compared with it. */
@@ -18,7 +24,7 @@ export interface ScenarioGroup {
   scenarios: Target[];
 }
 
-export function buildPlan(apps: AppsUnderTest, baselines: Baselines, actors: BenchActors): ScenarioGroup[] {
+export function buildPlan(apps: AppsUnderTest, baselines: Baselines, actors: BenchActors, signing: SigningTargets): ScenarioGroup[] {
   const healthz = (app: RunningApp): Target => ({
     name: `${app.name} GET /healthz`,
     kind: 'scenario',
@@ -26,6 +32,10 @@ export function buildPlan(apps: AppsUnderTest, baselines: Baselines, actors: Ben
     url: `${app.baseUrl}/healthz`,
   });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const json = { 'content-type': 'application/json' };
+  const signingNote = signing.driver === 's3' ? 'signed with SigV4 (S3 driver, s3rver endpoint)' : 'local driver, so URLs are /<key> and nothing is signed';
+  // 100 signatures are ~45 ms of CPU per request: 10 connections saturate the process already.
+  const signingConnections = 10;
 
   return [
     {
@@ -63,6 +73,30 @@ export function buildPlan(apps: AppsUnderTest, baselines: Baselines, actors: Ben
           description: 'customer JWT, user-exists check, user load (sequelize) and envelope',
           url: `${apps.customerApi.baseUrl}/api/auth/me`,
           headers: bearer(actors.customerToken),
+        },
+      ],
+    },
+    {
+      baseline: {
+        name: `baseline: express + presigner (${signing.driver})`,
+        kind: 'baseline',
+        description: `express.json and one presigned GET per key with the AWS SDK, answered as a JSON map: 100 private keys, ${signingNote}, ${signingConnections} connections`,
+        url: signing.baselineUrl,
+        method: 'POST',
+        headers: json,
+        body: signedUrlsBody(signing.keys),
+        connections: signingConnections,
+      },
+      scenarios: [
+        {
+          name: `${signing.adminApi.name} POST /api/upload/signed-urls`,
+          kind: 'scenario',
+          description: `admin JWT, body validation (100 keys), key normalization, URL resolution and envelope: 100 private keys, ${signingNote}, ${signingConnections} connections`,
+          url: `${signing.adminApi.baseUrl}/api/upload/signed-urls`,
+          method: 'POST',
+          headers: { ...bearer(actors.adminToken), ...json },
+          body: signedUrlsBody(signing.keys),
+          connections: signingConnections,
         },
       ],
     },

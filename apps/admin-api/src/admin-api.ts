@@ -1,12 +1,22 @@
-import { createHttpApp, HttpApp } from '@platform/http';
+import { createHttpApp, HttpApp, serveLocalUploads } from '@platform/http';
 import { createAppContainer, Infrastructure } from '@platform/runtime';
 import { AdminAuthController } from './auth/admin-auth.controller';
+import { AdminCourseTrailersController } from './catalog/courses/admin-course-trailers.controller';
 import { AdminCoursesController } from './catalog/courses/admin-courses.controller';
 import { AdminCurriculumController } from './catalog/courses/admin-curriculum.controller';
 import { AdminDigitalBooksController } from './catalog/digital-books/admin-digital-books.controller';
 import { AdminPromotionsController } from './promotions/admin-promotions.controller';
+import { AdminUploadsController } from './uploads/admin-uploads.controller';
 
-export const ADMIN_API_CONTROLLERS = [AdminAuthController, AdminCoursesController, AdminCurriculumController, AdminDigitalBooksController, AdminPromotionsController];
+export const ADMIN_API_CONTROLLERS = [
+  AdminAuthController,
+  AdminCoursesController,
+  AdminCourseTrailersController,
+  AdminCurriculumController,
+  AdminDigitalBooksController,
+  AdminPromotionsController,
+  AdminUploadsController,
+];
 
 /** Composition root of admin-api: every `/api/admin/...` route and admin uploads. */
 export function createAdminApi(infra: Infrastructure): HttpApp {
@@ -15,6 +25,7 @@ export function createAdminApi(infra: Infrastructure): HttpApp {
     infra,
     container: createAppContainer('admin-api', infra),
     controllers: ADMIN_API_CONTROLLERS,
+    configure: (app) => serveLocalUploads(app, infra.config.storage),
     openapi: { title: 'Admin API', description: 'Back-office routes: catalog, training, orders, subscriptions, channels, content, uploads.' },
   });
 }

@@ -1,11 +1,18 @@
-import { createHttpApp, HttpApp } from '@platform/http';
+import { createHttpApp, HttpApp, serveLocalUploads } from '@platform/http';
 import { createAppContainer, Infrastructure } from '@platform/runtime';
 import { CustomerAuthController } from './auth/customer-auth.controller';
 import { StorefrontCoursesController } from './catalog/storefront-courses.controller';
 import { LibraryController } from './library/library.controller';
 import { PromotionsController } from './promotions/promotions.controller';
+import { MobileUploadsController } from './uploads/mobile-uploads.controller';
 
-export const CUSTOMER_API_CONTROLLERS = [CustomerAuthController, StorefrontCoursesController, LibraryController, PromotionsController];
+export const CUSTOMER_API_CONTROLLERS = [
+  CustomerAuthController,
+  StorefrontCoursesController,
+  LibraryController,
+  PromotionsController,
+  MobileUploadsController,
+];
 
 /** Composition root of customer-api: web (`/api/...`) and mobile (`/api/mobile/...`) routes. */
 export function createCustomerApi(infra: Infrastructure): HttpApp {
@@ -14,6 +21,7 @@ export function createCustomerApi(infra: Infrastructure): HttpApp {
     infra,
     container: createAppContainer('customer-api', infra),
     controllers: CUSTOMER_API_CONTROLLERS,
+    configure: (app) => serveLocalUploads(app, infra.config.storage),
     openapi: { title: 'Customer API', description: 'Web (/api) and mobile (/api/mobile) routes for customers.' },
   });
 }

@@ -25,13 +25,16 @@ export class ApiResponse<T = unknown> {
 
 /**
  * Wraps whatever an action returns in the success envelope. Actions return an ApiResponse when
- * they need a specific message; `undefined` stays empty (204 routes).
+ * they need a specific message; `undefined` stays empty (204 routes); the response object itself
+ * (an action that streamed its own body) passes through.
  */
 @Service()
 @Interceptor()
 export class EnvelopeInterceptor implements InterceptorInterface {
-  intercept(_action: Action, content: unknown) {
+  intercept(action: Action, content: unknown) {
     if (content === undefined) return undefined;
+    // An action that wrote the response itself (a streamed file) returns it: nothing to wrap.
+    if (content === action.response) return content;
     if (content instanceof ApiResponse) return content.toJSON();
     return ApiResponse.ok(content ?? null).toJSON();
   }

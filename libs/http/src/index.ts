@@ -10,3 +10,4 @@ export type { RunningServer, OpenApiInfo } from './operations';
 export { ApiDoc } from './operations';
 export { runHttpService, startService } from './run-http-service';
 export type { HttpServiceDefinition } from './run-http-service';
+export * from './uploads';

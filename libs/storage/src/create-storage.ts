@@ -1,4 +1,5 @@
 import { LocalStorageDriver } from './local-storage.driver';
+import { S3StorageDriver } from './s3-storage.driver';
 import { Storage } from './storage';
 import type { StorageDriver } from './storage-driver';
 import { StorageUrls, StorageUrlSettings } from './storage-urls';
@@ -15,6 +16,6 @@ export function createStorage(settings: StorageSettings): Storage {
 }
 
 function createDriver(settings: StorageSettings): StorageDriver {
-  if (settings.driver === 'local') return new LocalStorageDriver(settings.localRoot);
-  throw new Error('The s3 storage driver is not available yet');
+  if (settings.driver === 's3') return new S3StorageDriver(settings.s3);
+  return new LocalStorageDriver(settings.localRoot);
 }

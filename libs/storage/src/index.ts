@@ -6,6 +6,8 @@ export { createStorage } from './create-storage';
 export type { StorageSettings } from './create-storage';
 export type { StorageDriver, PutOptions, StoredObjectStream } from './storage-driver';
 export { LocalStorageDriver } from './local-storage.driver';
+export { S3StorageDriver } from './s3-storage.driver';
+export type { S3DriverSettings } from './s3-storage.driver';
 export { normalizeStorageKey, isPublicKey } from './storage-keys';
 export { InvalidStorageKeyError, StorageObjectNotFoundError, StorageUnavailableError } from './storage.errors';
 export {

@@ -36,7 +36,9 @@ export class LocalStorageDriver implements StorageDriver {
       if (!info.isFile()) throw new StorageObjectNotFoundError(key);
       return { stream: createReadStream(path), contentLength: info.size };
     } catch (error) {
-      if (error instanceof StorageObjectNotFoundError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
+      const code = (error as NodeJS.ErrnoException).code;
+      // ENOTDIR: a segment of the key is a file (`a.png/b.png`), so the object cannot exist.
+      if (error instanceof StorageObjectNotFoundError || code === 'ENOENT' || code === 'ENOTDIR') {
         throw new StorageObjectNotFoundError(key);
       }
       throw new StorageUnavailableError('read', error);
@@ -44,16 +46,18 @@ export class LocalStorageDriver implements StorageDriver {
   }
 
   async delete(key: string): Promise<void> {
+    const path = this.pathOf(key);
     try {
-      await rm(this.pathOf(key), { force: true });
+      await rm(path, { force: true });
     } catch (error) {
       throw new StorageUnavailableError('delete', error);
     }
   }
 
   async exists(key: string): Promise<boolean> {
+    const path = this.pathOf(key);
     try {
-      return (await stat(this.pathOf(key))).isFile();
+      return (await stat(path)).isFile();
     } catch {
       return false;
     }

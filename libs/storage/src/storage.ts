@@ -45,7 +45,9 @@ export class Storage {
     }
     if (!this.driver.signedUrl) throw new StorageUnavailableError('signing');
     const seconds = expiresInSeconds ?? this.defaultSignedUrlSeconds;
-    const expiresAt = Date.now() + seconds * 1000;
+    // A V4 signature's clock has whole seconds and is read after this one, so counting from the
+    // start of the current second never promises more time than the URL has.
+    const expiresAt = Math.floor(Date.now() / 1000) * 1000 + seconds * 1000;
     return { url: await this.driver.signedUrl(key, seconds), expiresAt };
   }
 }

@@ -23,10 +23,11 @@ export const DEFAULT_UPLOAD_TYPE: UploadType = 'image';
 
 /** Admin routing: an unknown value falls back to `image`, as the spec says. */
 export function uploadTypeOrDefault(value: unknown): UploadType {
-  return typeof value === 'string' && value in UPLOAD_TYPES ? (value as UploadType) : DEFAULT_UPLOAD_TYPE;
+  return isUploadType(value) ? value : DEFAULT_UPLOAD_TYPE;
 }
 
-export const isUploadType = (value: unknown): value is UploadType => typeof value === 'string' && value in UPLOAD_TYPES;
+/** Own keys only: `'toString' in UPLOAD_TYPES` is true too. */
+export const isUploadType = (value: unknown): value is UploadType => typeof value === 'string' && Object.hasOwn(UPLOAD_TYPES, value);
 
 const PUBLIC_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'video/mp4'] as const;
 const PRIVATE_ONLY_MIME_TYPES = [

@@ -1,6 +1,13 @@
 import { expect } from 'chai';
+import { MulterError } from 'multer';
 import { BadRequestError, NotFoundError, UnauthorizedError } from 'routing-controllers';
 import { DomainError, ERROR_CODES, RateLimitExceeded } from '@platform/domain';
+import {
+  DisallowedFileTypeError,
+  InvalidStorageKeyError,
+  StorageObjectNotFoundError,
+  StorageUnavailableError,
+} from '@platform/storage';
 import { toHttpErrorResponse } from './error-response';
 import { HTTP_STATUS } from './http-status';
 
@@ -47,5 +54,49 @@ describe('toHttpErrorResponse', () => {
     const response = toHttpErrorResponse(new DomainError('CART_ITEM_DUPLICATE', 'Already in your cart'));
     expect(response).to.deep.include({ status: 409, unexpected: false });
     expect(response.body).to.deep.equal({ message: 'Already in your cart', errorCode: 'CART_ITEM_DUPLICATE' });
+  });
+
+  describe('uploads and storage (community-content-uploads.md, "Errors")', () => {
+    it('maps a file over the limit to 413 PAYLOAD_TOO_LARGE "File too large"', () => {
+      const response = toHttpErrorResponse(new MulterError('LIMIT_FILE_SIZE', 'file'));
+      expect(response).to.deep.include({ status: 413, unexpected: false });
+      expect(response.body).to.deep.equal({ message: 'File too large', errorCode: 'PAYLOAD_TOO_LARGE' });
+    });
+
+    it('maps too many files, another field and other multipart limits to 400 VALIDATION_ERROR', () => {
+      expect(toHttpErrorResponse(new MulterError('LIMIT_FILE_COUNT')).body).to.deep.equal({ message: 'Too many files', errorCode: 'VALIDATION_ERROR' });
+      expect(toHttpErrorResponse(new MulterError('LIMIT_UNEXPECTED_FILE', 'avatar')).body).to.deep.equal({
+        message: 'Unexpected file field "avatar"',
+        errorCode: 'VALIDATION_ERROR',
+      });
+      for (const code of ['LIMIT_PART_COUNT', 'LIMIT_FIELD_COUNT', 'LIMIT_FIELD_VALUE', 'MISSING_FIELD_NAME'] as const) {
+        const response = toHttpErrorResponse(new MulterError(code));
+        expect(response.status, code).to.equal(400);
+        expect(response.body.errorCode, code).to.equal('VALIDATION_ERROR');
+      }
+    });
+
+    it('maps a bad storage key and a refused file type to 400 with their own message', () => {
+      expect(toHttpErrorResponse(new InvalidStorageKeyError('The key is empty')).body).to.deep.equal({
+        message: 'The key is empty',
+        errorCode: 'VALIDATION_ERROR',
+      });
+      const refused = toHttpErrorResponse(new DisallowedFileTypeError('File type application/x-msdownload is not allowed for this upload'));
+      expect(refused.status).to.equal(400);
+      expect(refused.body.message).to.include('application/x-msdownload');
+    });
+
+    it('maps a missing object to 404 NOT_FOUND without echoing the key', () => {
+      const response = toHttpErrorResponse(new StorageObjectNotFoundError('uploads/image/secret-name.png'));
+      expect(response.status).to.equal(404);
+      expect(response.body).to.deep.equal({ message: 'File not found', errorCode: 'NOT_FOUND' });
+    });
+
+    it('maps a failing store to 502 STORAGE_ERROR, logged, with no detail of the cause in the body', () => {
+      const response = toHttpErrorResponse(new StorageUnavailableError('upload', new Error('connect ECONNREFUSED 10.0.0.9:9000')));
+      expect(response).to.deep.include({ status: 502, unexpected: true });
+      expect(response.body.errorCode).to.equal('STORAGE_ERROR');
+      expect(JSON.stringify(response.body)).not.to.include('ECONNREFUSED');
+    });
   });
 });

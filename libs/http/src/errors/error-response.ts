@@ -1,5 +1,12 @@
 import type { ValidationError } from 'class-validator';
+import { MulterError } from 'multer';
 import { DomainError, ErrorCode, FieldProblem } from '@platform/domain';
+import {
+  DisallowedFileTypeError,
+  InvalidStorageKeyError,
+  StorageObjectNotFoundError,
+  StorageUnavailableError,
+} from '@platform/storage';
 import { GENERIC_CODE_BY_STATUS, HTTP_STATUS } from './http-status';
 
 export interface ErrorBody {
@@ -12,7 +19,7 @@ export interface HttpErrorResponse {
   status: number;
   body: ErrorBody;
   headers: Record<string, string>;
-  /** True when the error was not anticipated: log it in full, answer without details. */
+  /** Log it in full (an error not anticipated, or a failing dependency); the body never shows details. */
   unexpected: boolean;
 }
 
@@ -26,6 +33,8 @@ const INTERNAL: HttpErrorResponse = {
 /** Maps anything thrown during a request to a status and a `{ message, errorCode }` body. */
 export function toHttpErrorResponse(error: unknown): HttpErrorResponse {
   if (error instanceof DomainError) return fromDomainError(error);
+  const uploadError = fromUploadOrStorage(error);
+  if (uploadError) return uploadError;
 
   const candidate = error as { httpCode?: number; status?: number; type?: string; errors?: unknown; message?: string };
   const bodyParserError = fromBodyParser(candidate);
@@ -53,6 +62,39 @@ function fromDomainError(error: DomainError): HttpErrorResponse {
   const body: ErrorBody = { message: error.message, errorCode: error.code };
   if (error.details?.errors) body.errors = error.details.errors;
   return { status: HTTP_STATUS[error.code], body, headers, unexpected: false };
+}
+
+/**
+ * Multipart and storage failures (community-content-uploads.md, "Errors", uploads): a file over
+ * the route's limit is 413; too many files, another field or a malformed part 400; a bad key or
+ * a refused file type 400; a missing object 404; a failing store 502 STORAGE_ERROR, logged with
+ * its cause (the body never carries it).
+ */
+function fromUploadOrStorage(error: unknown): HttpErrorResponse | undefined {
+  if (error instanceof MulterError) {
+    return error.code === 'LIMIT_FILE_SIZE'
+      ? fromDomainError(new DomainError('PAYLOAD_TOO_LARGE', 'File too large'))
+      : fromDomainError(new DomainError('VALIDATION_ERROR', multerMessage(error)));
+  }
+  if (error instanceof InvalidStorageKeyError || error instanceof DisallowedFileTypeError) {
+    return fromDomainError(new DomainError('VALIDATION_ERROR', error.message));
+  }
+  if (error instanceof StorageObjectNotFoundError) return fromDomainError(new DomainError('NOT_FOUND', 'File not found'));
+  if (error instanceof StorageUnavailableError) {
+    return { ...fromDomainError(new DomainError('STORAGE_ERROR', 'Storage is unavailable, please try again later')), unexpected: true };
+  }
+  return undefined;
+}
+
+function multerMessage(error: MulterError): string {
+  switch (error.code) {
+    case 'LIMIT_FILE_COUNT':
+      return 'Too many files';
+    case 'LIMIT_UNEXPECTED_FILE':
+      return error.field ? `Unexpected file field "${error.field}"` : 'Unexpected file field';
+    default:
+      return error.message || 'Invalid multipart body';
+  }
 }
 
 /** body-parser signals its failures with `type`; see its README, "Errors". */

@@ -13,3 +13,6 @@ export { DeleteTopicUseCase } from './use-cases/delete-topic.use-case';
 export { CreateLessonUseCase } from './use-cases/create-lesson.use-case';
 export { UpdateLessonUseCase } from './use-cases/update-lesson.use-case';
 export { DeleteLessonUseCase } from './use-cases/delete-lesson.use-case';
+export { UploadCourseTrailerUseCase } from './use-cases/upload-course-trailer.use-case';
+export type { CourseTrailerView } from './use-cases/upload-course-trailer.use-case';
+export { ClearCourseTrailerUseCase } from './use-cases/clear-course-trailer.use-case';

@@ -1,0 +1,34 @@
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+/** S3 refuses presigned URLs that live longer than seven days, so longer lifetimes are a 400 here. */
+export const MAX_SIGNED_URL_SECONDS = 7 * 24 * 3600;
+export const MAX_BATCH_KEYS = 100;
+
+const toInteger = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+
+/** `expiresIn`: seconds, at least 1, overriding the signed URL lifetime for remote private keys. */
+export class SignedUrlQueryDto {
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: 'expiresIn must be a whole number of seconds' })
+  @Min(1, { message: 'expiresIn must be at least 1 second' })
+  @Max(MAX_SIGNED_URL_SECONDS, { message: `expiresIn must be at most ${MAX_SIGNED_URL_SECONDS} seconds (7 days)` })
+  expiresIn?: number;
+}
+
+/** `{ keys: string[] (max 100), expiresIn? }`. */
+export class SignedUrlsBatchDto {
+  @IsArray()
+  @ArrayMaxSize(MAX_BATCH_KEYS, { message: `keys must hold at most ${MAX_BATCH_KEYS} keys` })
+  @IsString({ each: true })
+  @MaxLength(1024, { each: true })
+  keys: string[];
+
+  @IsOptional()
+  @IsInt({ message: 'expiresIn must be a whole number of seconds' })
+  @Min(1, { message: 'expiresIn must be at least 1 second' })
+  @Max(MAX_SIGNED_URL_SECONDS, { message: `expiresIn must be at most ${MAX_SIGNED_URL_SECONDS} seconds (7 days)` })
+  expiresIn?: number;
+}

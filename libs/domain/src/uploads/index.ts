@@ -1,0 +1,13 @@
+export type { UploadedFileInput, UploadResultView } from './uploaded-file';
+export { AdminUploadQueryDto, MobileUploadQueryDto } from './dto/upload-query.dto';
+export { SignedUrlQueryDto, SignedUrlsBatchDto, MAX_SIGNED_URL_SECONDS, MAX_BATCH_KEYS } from './dto/signed-url.dto';
+export * from './uploads.errors';
+export { newUploadKey, isManagedTrailerRef, MANAGED_TRAILER_PREFIX } from './upload-keys';
+export { UploadStore } from './upload-store.service';
+export { TrailerFiles } from './trailer-files.service';
+export { StoredFilesService, contentTypeForKey, FALLBACK_CONTENT_TYPE } from './stored-files.service';
+export type { OpenedFile } from './stored-files.service';
+export { UploadFilesUseCase } from './use-cases/upload-files.use-case';
+export type { UploadFilesInput } from './use-cases/upload-files.use-case';
+export { ResolveSignedUrlUseCase } from './use-cases/resolve-signed-url.use-case';
+export { ResolveSignedUrlsUseCase } from './use-cases/resolve-signed-urls.use-case';

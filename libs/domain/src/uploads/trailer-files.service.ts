@@ -1,0 +1,43 @@
+import { extname } from 'node:path';
+import { Service } from 'typedi';
+import { DisallowedFileTypeError } from '@platform/storage';
+import { UploadStore } from './upload-store.service';
+import { isManagedTrailerRef } from './upload-keys';
+import { NoFileUploaded, TrailerNotMp4 } from './uploads.errors';
+import type { UploadedFileInput } from './uploaded-file';
+
+const TRAILER_MIME_TYPE = 'video/mp4';
+const TRAILER_EXTENSION = '.mp4';
+
+/**
+ * The storage side of managed trailers (learning-commerce.md, "Course trailers" and "Training
+ * trailers", one rule set for both): an MP4 by declared type, by extension and by content, stored
+ * as upload type `trailer`; a replaced trailer is deleted only when it is a managed one.
+ */
+@Service()
+export class TrailerFiles {
+  constructor(private readonly uploads: UploadStore) {}
+
+  /** Validates (400 without a file, 415 when it is not MP4) and stores the file; returns its key. */
+  async store(file: UploadedFileInput | undefined): Promise<string> {
+    if (!file) throw NoFileUploaded();
+    if (file.mimeType.split(';')[0].trim().toLowerCase() !== TRAILER_MIME_TYPE) throw TrailerNotMp4(`the file was sent as ${file.mimeType}`);
+    if (extname(file.originalName).toLowerCase() !== TRAILER_EXTENSION) throw TrailerNotMp4('the file name does not end in .mp4');
+    const inspected = await this.uploads.inspect(file, [TRAILER_MIME_TYPE]).catch((error: unknown) => {
+      throw error instanceof DisallowedFileTypeError ? TrailerNotMp4('the content is not an MP4 video') : error;
+    });
+    return this.uploads.put(file, 'trailer', inspected);
+  }
+
+  /** The new object of a trailer change that could not be saved. */
+  discardNew(key: string): Promise<void> {
+    return this.uploads.deleteQuietly(key, 'the trailer could not be saved');
+  }
+
+  /** Best effort, and only for managed refs: legacy refs (another form) are never deleted. */
+  async discardReplaced(previousRef: string | null, currentRef: string | null): Promise<void> {
+    if (isManagedTrailerRef(previousRef) && previousRef !== currentRef) {
+      await this.uploads.deleteQuietly(previousRef, 'the trailer was replaced or cleared');
+    }
+  }
+}

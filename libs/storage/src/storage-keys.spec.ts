@@ -1,0 +1,41 @@
+import { expect } from 'chai';
+import { isPublicKey, normalizeStorageKey } from './storage-keys';
+import { InvalidStorageKeyError } from './storage.errors';
+
+describe(normalizeStorageKey.name, () => {
+  const normalizes: Array<[string, string, string]> = [
+    ['keeps a clean key', 'uploads/image/a.png', 'uploads/image/a.png'],
+    ['removes `..` segments', 'uploads/../uploads/image/../a.png', 'uploads/uploads/image/a.png'],
+    ['removes a `..` that would climb out of the prefix', 'public/../../etc/passwd', 'public/etc/passwd'],
+    ['turns backslashes into slashes', 'uploads\\file\\..\\report.pdf', 'uploads/file/report.pdf'],
+    ['drops leading slashes', '///public/avatar/me.png', 'public/avatar/me.png'],
+    ['drops empty and `.` segments', 'public//./trailer/./t.mp4', 'public/trailer/t.mp4'],
+  ];
+  for (const [rule, raw, expected] of normalizes) {
+    it(`${rule}: ${raw} -> ${expected}`, () => {
+      expect(normalizeStorageKey(raw)).to.equal(expected);
+    });
+  }
+
+  const refuses: Array<[string, string]> = [
+    ['an empty key', ''],
+    ['a key of slashes only', '///'],
+    ['a key that is only `..`', '../..'],
+    ['another prefix', 'private/a.png'],
+    ['a prefix without its slash', 'uploadsx/a.png'],
+    ['a prefix that only `..` removal would expose', '../etc/passwd'],
+    ['a prefix in another case', 'Public/a.png'],
+  ];
+  for (const [rule, raw] of refuses) {
+    it(`refuses ${rule} (${JSON.stringify(raw)})`, () => {
+      expect(() => normalizeStorageKey(raw)).to.throw(InvalidStorageKeyError);
+    });
+  }
+});
+
+describe(isPublicKey.name, () => {
+  it('is true under public/ and false under uploads/', () => {
+    expect(isPublicKey('public/avatar/a.png')).to.equal(true);
+    expect(isPublicKey('uploads/image/a.png')).to.equal(false);
+  });
+});
