@@ -4,7 +4,7 @@ import { Database } from '@platform/db';
 import { CACHE, CONFIG, LOGGER, REDIS } from '@platform/domain';
 import { QueueRegistry } from '@platform/queue';
 import { RateLimiters } from '@platform/redis';
-import { createStorage, Storage, StorageUrls } from '@platform/storage';
+import { Storage, StorageUrls } from '@platform/storage';
 import type { Infrastructure } from './infrastructure';
 
 /**
@@ -20,8 +20,7 @@ export function createAppContainer(name: string, infra: Infrastructure): Contain
   container.set(Database, infra.db);
   container.set(RateLimiters, infra.rateLimiters);
   container.set(QueueRegistry, infra.queues);
-  const storage = createStorage(infra.config.storage);
-  container.set(Storage, storage);
-  container.set(StorageUrls, storage.urls);
+  container.set(Storage, infra.storage);
+  container.set(StorageUrls, infra.storage.urls);
   return container;
 }

@@ -3,6 +3,7 @@ import { ALL_MODELS, Database } from '@platform/db';
 import { createLogger, Logger } from '@platform/observability';
 import { QueueRegistry } from '@platform/queue';
 import { Cache, closeRedis, createRedisConnection, RateLimiters, Redis, waitForRedis } from '@platform/redis';
+import { createStorage, Storage } from '@platform/storage';
 
 /** The connections an app process holds. Built once per process and closed on shutdown. */
 export interface Infrastructure {
@@ -13,6 +14,8 @@ export interface Infrastructure {
   cache: Cache;
   rateLimiters: RateLimiters;
   queues: QueueRegistry;
+  /** Object storage (STORAGE_DRIVER); one client per process. */
+  storage: Storage;
 }
 
 export interface InfrastructureOverrides {
@@ -21,6 +24,7 @@ export interface InfrastructureOverrides {
   db?: Database;
   redis?: Redis;
   queues?: QueueRegistry;
+  storage?: Storage;
 }
 
 export async function createInfrastructure(
@@ -41,12 +45,14 @@ export async function createInfrastructure(
     cache: new Cache(redis, logger, config.redis.cacheTtlSeconds),
     rateLimiters: new RateLimiters(redis),
     queues: overrides.queues ?? new QueueRegistry({ redisUrl: config.redis.url, prefix: config.redis.prefix }),
+    storage: overrides.storage ?? createStorage(config.storage),
   };
 }
 
 /** Closes in dependency order: queues (draining active jobs), then Redis, then the pool. */
 export async function closeInfrastructure(infra: Infrastructure): Promise<void> {
   await infra.queues.close().catch((error) => infra.logger.warn({ err: error }, 'closing queues failed'));
+  infra.storage.close();
   await closeRedis(infra.redis);
   await infra.db.close().catch((error) => infra.logger.warn({ err: error }, 'closing the database failed'));
 }

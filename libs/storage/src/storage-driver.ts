@@ -25,4 +25,6 @@ export interface StorageDriver {
   exists(key: string): Promise<boolean>;
   /** A time-limited GET URL for a private key (S3); the local driver has none. */
   signedUrl?(key: string, expiresInSeconds: number): Promise<string>;
+  /** Releases connections (S3 client sockets) at shutdown. */
+  close?(): void;
 }

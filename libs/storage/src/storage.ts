@@ -38,6 +38,10 @@ export class Storage {
     return this.driver.exists(key);
   }
 
+  close(): void {
+    this.driver.close?.();
+  }
+
   /** `key` must be normalized. `expiresInSeconds` overrides the lifetime of a signed URL. */
   async resolveUrl(key: string, expiresInSeconds?: number): Promise<ResolvedUrl> {
     if (this.driver.kind === 'local' || isPublicKey(key)) {

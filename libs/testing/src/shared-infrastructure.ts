@@ -34,8 +34,9 @@ export async function isolatedInfrastructure(
   return createInfrastructure(name, config, { logger: base.logger, db: base.db, queues: base.queues, ...overrides });
 }
 
-/** Closes what an isolated infrastructure owns (its Redis), leaving the shared pool open. */
+/** Closes what an isolated infrastructure owns (its Redis and storage client), leaving the shared pool open. */
 export async function closeTestInfrastructure(infra: Infrastructure): Promise<void> {
+  infra.storage.close();
   await closeRedis(infra.redis);
 }
 
@@ -44,6 +45,7 @@ export async function closeSharedInfrastructure(): Promise<void> {
   const infra = await shared;
   shared = undefined;
   await infra.queues.close();
+  infra.storage.close();
   await closeRedis(infra.redis);
   await infra.db.close();
 }
