@@ -29,7 +29,7 @@ describe('Mobile upload rate limits (customer-api)', () => {
 
   it('answers the 61st signed-url request from one IP within 60 s with 429, counted apart from uploads', async () => {
     const signedUrl = (ip: string) =>
-      api.http.get('/api/mobile/uploads/signed-url/uploads/image/a.png').set('X-Forwarded-For', ip).set('Authorization', auth);
+      api.http.get('/api/mobile/uploads/signed-url/public/avatar/a.png').set('X-Forwarded-For', ip).set('Authorization', auth);
     for (let n = 0; n < 60; n++) await signedUrl('203.0.113.20').expect(200);
     const res = await signedUrl('203.0.113.20').expect(429);
     expect(res.body.errorCode).to.equal('RATE_LIMIT_EXCEEDED');

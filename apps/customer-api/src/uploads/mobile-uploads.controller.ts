@@ -1,11 +1,12 @@
-import { Get, JsonController, Post, QueryParams } from 'routing-controllers';
+import { CurrentUser, Get, JsonController, Post, QueryParams } from 'routing-controllers';
 import { Service } from 'typedi';
 import {
+  CustomerActor,
   MobileUploadQueryDto,
-  ResolveSignedUrlUseCase,
+  ResolveCustomerUrlUseCase,
   SignedUrlQueryDto,
+  UploadCustomerFilesUseCase,
   UploadedFileInput,
-  UploadFilesUseCase,
 } from '@platform/domain';
 import { ApiDoc, ApiResponse, CustomerRoute, FileUpload, KEY_PATH, KeyPathParam, MB, RateLimit, UploadedTempFiles } from '@platform/http';
 import type { UploadType } from '@platform/storage';
@@ -23,8 +24,8 @@ const MOBILE_MAX_FILE_BYTES = 5 * MB;
 @JsonController('/api/mobile/uploads')
 export class MobileUploadsController {
   constructor(
-    private readonly uploadFiles: UploadFilesUseCase,
-    private readonly resolveUrl: ResolveSignedUrlUseCase,
+    private readonly uploadFiles: UploadCustomerFilesUseCase,
+    private readonly resolveUrl: ResolveCustomerUrlUseCase,
   ) {}
 
   @Post('')
@@ -37,8 +38,12 @@ export class MobileUploadsController {
   )
   @FileUpload({ field: 'file', maxSizeBytes: () => MOBILE_MAX_FILE_BYTES })
   @RateLimit({ name: 'mobile-uploads', points: 10, durationSeconds: 60, by: 'ip' })
-  async upload(@UploadedTempFiles() files: UploadedFileInput[], @QueryParams() query: MobileUploadQueryDto) {
-    const [result] = await this.uploadFiles.execute({ files, type: query.uploadType as UploadType, field: 'file' });
+  async upload(
+    @CurrentUser() customer: CustomerActor,
+    @UploadedTempFiles() files: UploadedFileInput[],
+    @QueryParams() query: MobileUploadQueryDto,
+  ) {
+    const [result] = await this.uploadFiles.execute(customer, { files, type: query.uploadType as UploadType, field: 'file' });
     return ApiResponse.ok(result, 'File uploaded successfully');
   }
 
@@ -46,12 +51,13 @@ export class MobileUploadsController {
   @CustomerRoute()
   @ApiDoc(
     'Resolve the URL of a stored key (GET /api/mobile/uploads/signed-url/{key})',
-    'As the admin route: the key must start with public/ or uploads/ (400 otherwise); expiresIn (seconds, at least 1) ' +
+    'As the admin route, for public keys and the private keys this customer uploaded (any other private key is 404): ' +
+      'the key must start with public/ or uploads/ (400 otherwise); expiresIn (seconds, at least 1) ' +
       'overrides the lifetime of a signed URL. data is { url, expiresAt }. 60 requests per 60 s per IP (429).',
   )
   @RateLimit({ name: 'mobile-upload-signed-url', points: 60, durationSeconds: 60, by: 'ip' })
-  async signedUrl(@KeyPathParam() key: string, @QueryParams() query: SignedUrlQueryDto) {
-    const resolved = await this.resolveUrl.execute(key, query.expiresIn);
+  async signedUrl(@CurrentUser() customer: CustomerActor, @KeyPathParam() key: string, @QueryParams() query: SignedUrlQueryDto) {
+    const resolved = await this.resolveUrl.execute(customer, key, query.expiresIn);
     return ApiResponse.ok(resolved, resolved.expiresAt === null ? 'Local URL resolved' : 'Signed URL generated');
   }
 }

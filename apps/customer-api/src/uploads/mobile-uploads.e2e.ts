@@ -94,9 +94,32 @@ describe('Mobile uploads (customer-api)', () => {
     const signedUrl = (path: string) =>
       api.http.get(`/api/mobile/uploads/signed-url/${path}`).set('X-Forwarded-For', ip).set('Authorization', auth);
 
-    it('resolves a key as the admin route does', async () => {
-      const res = await signedUrl('uploads/image/2025/01/a.png?expiresIn=60').expect(200);
-      expect(res.body).to.deep.equal({ message: 'Local URL resolved', data: { url: '/uploads/image/2025/01/a.png', expiresAt: null } });
+    it('resolves a private key the customer uploaded', async () => {
+      const { body } = await upload('?uploadType=image').expect(200);
+      const key = body.data.relativePath;
+      const res = await signedUrl(`${key}?expiresIn=60`).expect(200);
+      expect(res.body).to.deep.equal({ message: 'Local URL resolved', data: { url: `/${key}`, expiresAt: null } });
+    });
+
+    it('resolves any public key', async () => {
+      const res = await signedUrl('public/avatar/2025/01/someone.png').expect(200);
+      expect(res.body.data).to.deep.equal({ url: '/public/avatar/2025/01/someone.png', expiresAt: null });
+    });
+
+    it("treats another customer's private upload, or an admin's file (a paid lesson video), as not found", async () => {
+      const { body } = await upload('?uploadType=file', pdfBytes(), 'notes.pdf', 'application/pdf').expect(200);
+      const other = `Bearer ${(await createCustomer(api.app.container)).accessToken}`;
+      for (const [key, token] of [
+        [body.data.relativePath, other],
+        ['uploads/video/2025/01/lesson-1/index.m3u8', auth],
+      ]) {
+        const res = await api.http
+          .get(`/api/mobile/uploads/signed-url/${key}`)
+          .set('X-Forwarded-For', ip)
+          .set('Authorization', token)
+          .expect(404);
+        expect(res.body).to.deep.equal({ message: 'Upload not found', errorCode: 'NOT_FOUND' });
+      }
     });
 
     for (const [rule, path] of [

@@ -1,6 +1,7 @@
 import type { Migration } from './migration';
 import identity from './0001-identity';
 import catalog from './0002-catalog';
+import customerUploads from './0003-customer-uploads';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity, catalog];
+export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads];

@@ -1,6 +1,7 @@
 import { AdminModel } from './admin.model';
 import { CourseTopicModel } from './course-topic.model';
 import { CourseModel } from './course.model';
+import { CustomerUploadModel } from './customer-upload.model';
 import { DigitalBookModel } from './digital-book.model';
 import { LessonModel } from './lesson.model';
 import { ProductAccessModel } from './product-access.model';
@@ -15,6 +16,7 @@ export {
   AdminModel,
   CourseModel,
   CourseTopicModel,
+  CustomerUploadModel,
   DigitalBookModel,
   LessonModel,
   ProductAccessModel,
@@ -44,5 +46,7 @@ export const catalogModels = [
   ProductAccessModel,
 ];
 
+export const uploadModels = [CustomerUploadModel];
+
 /** Every model. Sequelize binds a model class to one connection, so a process registers them once. */
-export const ALL_MODELS = [...identityModels, ...catalogModels];
+export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels];

@@ -11,3 +11,5 @@ export { UploadFilesUseCase } from './use-cases/upload-files.use-case';
 export type { UploadFilesInput } from './use-cases/upload-files.use-case';
 export { ResolveSignedUrlUseCase } from './use-cases/resolve-signed-url.use-case';
 export { ResolveSignedUrlsUseCase } from './use-cases/resolve-signed-urls.use-case';
+export { UploadCustomerFilesUseCase } from './customer/upload-customer-files.use-case';
+export { ResolveCustomerUrlUseCase } from './customer/resolve-customer-url.use-case';
