@@ -4,6 +4,7 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createAdminApi } from '../../apps/admin-api/src/admin-api';
 import { listen } from '@platform/http';
 import type { Infrastructure } from '@platform/runtime';
+import { createStorage } from '@platform/storage';
 import { startS3Server } from '@platform/testing';
 import type { RunningApp } from './apps';
 import type { Cleanup } from './cleanup';
@@ -45,7 +46,11 @@ export async function startSigningTargets(infra: Infrastructure, cleanup: Cleanu
     process.stderr.write(`bench: s3rver did not start (${(error as Error).message}); signing with the local driver\n`);
   }
 
-  const app = createAdminApi({ ...infra, config: { ...infra.config, storage } });
+  // Apps take their Storage from the infrastructure (one client per process), not from config:
+  // overriding only the config would leave this app on the bench's own (local) driver.
+  const signingStorage = createStorage(storage);
+  cleanup.add('close the S3 storage client', () => signingStorage.close());
+  const app = createAdminApi({ ...infra, config: { ...infra.config, storage }, storage: signingStorage });
   const server = await listen(app.express, 0);
   cleanup.add('stop admin-api (S3 driver)', () => server.close(1_000));
 

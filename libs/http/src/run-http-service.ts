@@ -8,6 +8,7 @@ import {
 } from '@platform/runtime';
 import type { HttpApp } from './create-http-app';
 import { listen } from './operations';
+import { pruneStaleUploadTempDirsOnce } from './uploads/upload-temp-dir';
 
 export interface HttpServiceDefinition {
   name: string;
@@ -26,6 +27,8 @@ export interface HttpServiceDefinition {
 export async function runHttpService(definition: HttpServiceDefinition): Promise<void> {
   const config = loadConfigOrExit();
   const infra = await createInfrastructure(definition.name, config);
+  const pruned = await pruneStaleUploadTempDirsOnce();
+  if (pruned.length > 0) infra.logger.info({ pids: pruned }, 'removed the upload temporary folders of processes that are gone');
   const app = definition.create(infra);
   await definition.onStart?.(app, infra);
   const server = await listen(app.express, definition.port(config));

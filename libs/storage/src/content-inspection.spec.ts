@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { DisallowedFileTypeError, inspectUpload } from './content-inspection';
+import { contentTypeForKey } from './content-types';
 import { allowedMimeTypes } from './upload-types';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -40,12 +41,16 @@ describe('inspectUpload', () => {
     ['video/quicktime', 'lesson.mov', () => isoMedia('qt  '), 'mov'],
     ['application/pdf', 'notes.pdf', pdf, 'pdf'],
     [XLSX, 'prices.xlsx', xlsx, 'xlsx'],
-    ['application/vnd.ms-excel', 'prices.xls', cfb, 'xls'],
+    ['application/vnd.ms-excel', 'prices.xls', () => compoundFile([stream('\x05SummaryInformation'), stream('Workbook')]), 'xls'],
+    ['application/vnd.ms-excel', 'excel95.xls', () => compoundFile([stream('Book')]), 'xls'],
+    ['application/vnd.ms-excel', 'v4.xls', () => compoundFile([stream('Workbook')], { version: 4 }), 'xls'],
     ['text/csv', 'prices.csv', csv, 'csv'],
   ];
   for (const [mimeType, name, sample, extension] of samples) {
     it(`accepts a real ${mimeType} file named ${name}`, async () => {
       expect(await inspect(sample(), mimeType, name)).to.deep.equal({ mimeType, extension });
+      // The stored key's extension gives the file route back the same content type.
+      expect(contentTypeForKey(`uploads/file/key.${extension}`)).to.equal(mimeType);
     });
   }
 
@@ -68,6 +73,53 @@ describe('inspectUpload', () => {
 
   it('refuses binary bytes declared as CSV', async () => {
     await refusal(inspect(Buffer.from('a,b\n\x00\x01\x02'), 'text/csv', 'data.csv'));
+  });
+
+  it('refuses a CSV whose NUL bytes come after the first 8 KiB', async () => {
+    const text = Buffer.from('symbol,price\n'.padEnd(64 * 1024, 'x'));
+    await refusal(inspect(Buffer.concat([text, Buffer.from([0, 1, 2]), Buffer.from('\nNABIL,512\n')]), 'text/csv', 'data.csv'));
+  });
+
+  it('refuses a CSV with a NUL byte in its last chunk', async () => {
+    const body = Buffer.alloc(1024 * 1024 + 7, 'a,b\n');
+    body[body.length - 1] = 0;
+    await refusal(inspect(body, 'text/csv', 'data.csv'));
+  });
+
+  it('accepts a CSV of several MiB without NUL bytes', async () => {
+    const body = Buffer.alloc(3 * 1024 * 1024, 'NABIL,512.5\n');
+    expect(await inspect(body, 'text/csv', 'prices.csv')).to.deep.equal({ mimeType: 'text/csv', extension: 'csv' });
+  });
+
+  describe('a legacy .xls (OLE compound file) must hold a Workbook or Book stream at its root', () => {
+    const XLS = 'application/vnd.ms-excel';
+    const refusals: Array<[string, () => Buffer]> = [
+      ['a bare compound file header', cfbHeaderOnly],
+      ['a compound file with an empty directory', () => compoundFile([])],
+      ['a Word document renamed .xls', () => compoundFile([stream('WordDocument'), stream('1Table'), stream('\x05SummaryInformation')])],
+      ['an MSI installer renamed .xls', msi],
+      [
+        'a Word document with an embedded workbook (not at the root)',
+        () => compoundFile([stream('WordDocument'), storage('ObjectPool', [storage('_1234567890', [stream('Workbook')])])]),
+      ],
+      ['a storage (not a stream) named Workbook', () => compoundFile([storage('Workbook', [stream('Data')])])],
+      ['a compound file whose directory chain loops on itself', () => compoundFile([stream('WordDocument')], { loopDirectory: true })],
+      ['a compound file with an unknown sector size', () => compoundFile([stream('Workbook')], { sectorShift: 10 })],
+      ['a compound file cut short after its header', () => compoundFile([stream('Workbook')]).subarray(0, 512)],
+    ];
+    for (const [name, sample] of refusals) {
+      it(`refuses ${name}`, async () => {
+        const error = await refusal(inspect(sample(), XLS, 'prices.xls'));
+        expect(error.message).to.equal(`The file's content is not of type ${XLS}`);
+      });
+    }
+
+    it('finds the workbook stream anywhere in the root tree, across directory sectors that are not contiguous', async () => {
+      const streams = ['\x05SummaryInformation', '\x05DocumentSummaryInformation', 'CompObj', 'Ctls', '_VBA_PROJECT_CUR', 'Workbook'];
+      const sample = compoundFile(streams.map((name) => stream(name)));
+      expect(sample.length).to.be.greaterThan(512 * 4); // the directory spans two sectors, with a free sector between them
+      expect(await inspect(sample, XLS, 'macros.xls')).to.deep.equal({ mimeType: XLS, extension: 'xls' });
+    });
   });
 
   it('refuses an executable declared as CSV', async () => {
@@ -152,11 +204,98 @@ function pdf(): Buffer {
   return Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 }
 
-/** An OLE compound file header, the container of legacy .xls workbooks. */
-function cfb(): Buffer {
+/** The signature of an OLE compound file and nothing else: what file-type alone takes for a container. */
+function cfbHeaderOnly(): Buffer {
   const header = Buffer.alloc(512);
   Buffer.from('d0cf11e0a1b11ae1', 'hex').copy(header);
   return header;
+}
+
+interface CfbEntry {
+  name: string;
+  type: 'stream' | 'storage';
+  children: CfbEntry[];
+}
+const stream = (name: string): CfbEntry => ({ name, type: 'stream', children: [] });
+const storage = (name: string, children: CfbEntry[]): CfbEntry => ({ name, type: 'storage', children });
+
+/** An MSI database: the installer CLSID on the root and stream names in MSI's packed encoding. */
+function msi(): Buffer {
+  const clsid = Buffer.from('84100c000000000000c0000000000046', 'hex'); // {000C1084-0000-0000-C000-000000000046}
+  return compoundFile([stream('\u4840\u3f3f\u4577\u446c\u3b6a\u45e4\u4824'), stream('\x05SummaryInformation')], { clsid });
+}
+
+/**
+ * An OLE compound file (MS-CFB) with the given entries under the root storage and empty streams:
+ * sector 0 holds the FAT, the directory takes every other sector from 1 on (1, 3, ...), so its
+ * chain has to be followed through the FAT. Siblings are chained through their right links.
+ */
+function compoundFile(
+  rootChildren: CfbEntry[],
+  options: { version?: 3 | 4; sectorShift?: number; clsid?: Buffer; loopDirectory?: boolean } = {},
+): Buffer {
+  const version = options.version ?? 3;
+  const shift = options.sectorShift ?? (version === 4 ? 12 : 9);
+  const sectorSize = 1 << shift;
+  const [NOSTREAM, ENDOFCHAIN, FATSECT] = [0xffffffff, 0xfffffffe, 0xfffffffd];
+
+  const entries: Array<{ name: string; type: number; right: number; child: number; clsid?: Buffer }> = [
+    { name: 'Root Entry', type: 5, right: NOSTREAM, child: NOSTREAM, clsid: options.clsid },
+  ];
+  const add = (children: CfbEntry[]): number => {
+    const ids = children.map((child) => entries.push({ name: child.name, type: child.type === 'storage' ? 1 : 2, right: NOSTREAM, child: NOSTREAM }) - 1);
+    children.forEach((child, n) => {
+      if (n + 1 < ids.length) entries[ids[n]].right = ids[n + 1];
+      entries[ids[n]].child = add(child.children);
+    });
+    return ids.length > 0 ? ids[0] : NOSTREAM;
+  };
+  entries[0].child = add(rootChildren);
+
+  const directory = Buffer.alloc(Math.ceil((entries.length * 128) / sectorSize) * sectorSize);
+  entries.forEach((entry, id) => {
+    const at = id * 128;
+    const name = Buffer.from(`${entry.name}\0`, 'utf16le');
+    name.copy(directory, at);
+    directory.writeUInt16LE(name.length, at + 0x40);
+    directory[at + 0x42] = entry.type;
+    directory[at + 0x43] = 1; // black
+    directory.writeUInt32LE(NOSTREAM, at + 0x44);
+    directory.writeUInt32LE(entry.right, at + 0x48);
+    directory.writeUInt32LE(entry.child, at + 0x4c);
+    entry.clsid?.copy(directory, at + 0x50);
+    directory.writeUInt32LE(ENDOFCHAIN, at + 0x74); // no data
+  });
+  const directorySectors = Array.from({ length: directory.length / sectorSize }, (_, n) => 1 + 2 * n);
+  const sectorCount = directorySectors[directorySectors.length - 1] + 1;
+
+  const fat = Buffer.alloc(sectorSize, 0xff); // FREESECT everywhere
+  fat.writeUInt32LE(FATSECT, 0);
+  directorySectors.forEach((sector, n) => {
+    const next = options.loopDirectory ? sector : (directorySectors[n + 1] ?? ENDOFCHAIN);
+    fat.writeUInt32LE(next, sector * 4);
+  });
+
+  const header = Buffer.alloc(sectorSize);
+  Buffer.from('d0cf11e0a1b11ae1', 'hex').copy(header);
+  header.writeUInt16LE(0x3e, 0x18);
+  header.writeUInt16LE(version, 0x1a);
+  header.writeUInt16LE(0xfffe, 0x1c);
+  header.writeUInt16LE(shift, 0x1e);
+  header.writeUInt16LE(6, 0x20);
+  header.writeUInt32LE(version === 4 ? directorySectors.length : 0, 0x28);
+  header.writeUInt32LE(1, 0x2c); // one FAT sector
+  header.writeUInt32LE(directorySectors[0], 0x30);
+  header.writeUInt32LE(4096, 0x38);
+  header.writeUInt32LE(ENDOFCHAIN, 0x3c);
+  header.writeUInt32LE(ENDOFCHAIN, 0x44);
+  header.fill(0xff, 0x4c, 512); // DIFAT: unused slots are FREESECT
+  header.writeUInt32LE(0, 0x4c); // the FAT is sector 0
+
+  const body = Buffer.alloc(sectorCount * sectorSize);
+  fat.copy(body, 0);
+  directorySectors.forEach((sector, n) => directory.copy(body, sector * sectorSize, n * sectorSize, (n + 1) * sectorSize));
+  return Buffer.concat([header, body]);
 }
 
 function csv(): Buffer {

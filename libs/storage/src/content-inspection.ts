@@ -1,6 +1,9 @@
 import { fileTypeFromFile } from 'file-type';
-import { open } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { compoundFileRootStreams } from './compound-file';
+import { contentTypeForKey } from './content-types';
 
 /**
  * Checks an uploaded file before it is stored: the declared MIME type must be allowed, the file
@@ -33,31 +36,35 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const XLS = 'application/vnd.ms-excel';
 const CSV = 'text/csv';
 
-/** Per declared type: the extensions its files carry, and what file-type may detect in its bytes. */
-const KNOWN_TYPES: Record<string, { extensions: readonly string[]; detectedAs: readonly string[] }> = {
-  'image/jpeg': { extensions: ['jpg', 'jpeg'], detectedAs: ['image/jpeg'] },
+/**
+ * Per declared type, what file-type may detect in its bytes. Which extensions belong to a type is
+ * `contentTypeForKey`'s table, the same one the file route serves stored keys with.
+ */
+const DETECTED_AS: Record<string, readonly string[]> = {
+  'image/jpeg': ['image/jpeg'],
   // An animated PNG is still a PNG.
-  'image/png': { extensions: ['png'], detectedAs: ['image/png', 'image/apng'] },
-  'image/gif': { extensions: ['gif'], detectedAs: ['image/gif'] },
-  'image/webp': { extensions: ['webp'], detectedAs: ['image/webp'] },
-  'image/avif': { extensions: ['avif'], detectedAs: ['image/avif'] },
+  'image/png': ['image/png', 'image/apng'],
+  'image/gif': ['image/gif'],
+  'image/webp': ['image/webp'],
+  'image/avif': ['image/avif'],
   // Apple's M4V brand is an MP4; a QuickTime (`qt  ` brand, or `moov` first) is not.
-  'video/mp4': { extensions: ['mp4', 'm4v'], detectedAs: ['video/mp4', 'video/x-m4v'] },
-  'video/webm': { extensions: ['webm'], detectedAs: ['video/webm'] },
+  'video/mp4': ['video/mp4', 'video/x-m4v'],
+  'video/webm': ['video/webm'],
   // Some cameras write .mov files with an MP4 brand; players treat both alike.
-  'video/quicktime': { extensions: ['mov'], detectedAs: ['video/quicktime', 'video/mp4'] },
-  'application/pdf': { extensions: ['pdf'], detectedAs: ['application/pdf'] },
-  [XLSX]: { extensions: ['xlsx'], detectedAs: [XLSX] },
-  // Legacy .xls is an OLE compound file; file-type reports only the container.
-  [XLS]: { extensions: ['xls'], detectedAs: ['application/x-cfb'] },
-  // Text has no signature: see looksLikeText.
-  [CSV]: { extensions: ['csv'], detectedAs: [] },
+  'video/quicktime': ['video/quicktime', 'video/mp4'],
+  'application/pdf': ['application/pdf'],
+  [XLSX]: [XLSX],
+  // Legacy .xls is an OLE compound file; file-type reports only the container (see isWorkbook).
+  [XLS]: ['application/x-cfb'],
+  // Text has no signature: see hasNulByte.
+  [CSV]: [],
 };
 
 /** One extension per type in generated keys, so a key's extension always gives its content type. */
 const CANONICAL_EXTENSIONS: Record<string, string> = { jpeg: 'jpg', m4v: 'mp4' };
 
-const TEXT_SNIFF_BYTES = 8 * 1024;
+/** The root stream holding an Excel workbook: `Workbook` from Excel 97 on (BIFF8), `Book` before (BIFF5). */
+const WORKBOOK_STREAMS = ['WORKBOOK', 'BOOK'];
 
 export async function inspectUpload(input: InspectUploadInput): Promise<InspectedUpload> {
   const declared = input.declaredMimeType.split(';')[0].trim().toLowerCase();
@@ -66,18 +73,24 @@ export async function inspectUpload(input: InspectUploadInput): Promise<Inspecte
   }
   const extension = extname(input.originalName).slice(1).toLowerCase();
   const mimeType = storedMimeType(declared, extension);
-  const known = KNOWN_TYPES[mimeType];
-  if (!known || !known.extensions.includes(extension)) {
+  const detectable = DETECTED_AS[mimeType];
+  if (!detectable || !extension || contentTypeForKey(input.originalName) !== mimeType) {
     throw new DisallowedFileTypeError(`File extension ${extension ? `.${extension}` : '(none)'} does not match file type ${declared}`);
   }
 
-  const head = await readHead(input.path);
-  if (head.length === 0) throw new DisallowedFileTypeError('The file is empty');
-  // A file too malformed to parse is not what it claims to be.
-  const detected = await fileTypeFromFile(input.path).catch(() => ({ mime: 'application/octet-stream' }));
-  const matches = mimeType === CSV ? detected === undefined && looksLikeText(head) : !!detected && known.detectedAs.includes(detected.mime);
-  if (!matches) throw new DisallowedFileTypeError(`The file's content is not of type ${declared}`);
+  if ((await stat(input.path)).size === 0) throw new DisallowedFileTypeError('The file is empty');
+  if (!(await contentMatches(input.path, mimeType, detectable))) {
+    throw new DisallowedFileTypeError(`The file's content is not of type ${declared}`);
+  }
   return { mimeType, extension: CANONICAL_EXTENSIONS[extension] ?? extension };
+}
+
+async function contentMatches(path: string, mimeType: string, detectable: readonly string[]): Promise<boolean> {
+  // A file too malformed to parse is not what it claims to be.
+  const detected = await fileTypeFromFile(path).catch(() => ({ mime: 'application/octet-stream' }));
+  if (mimeType === CSV) return detected === undefined && !(await hasNulByte(path));
+  if (!detected || !detectable.includes(detected.mime)) return false;
+  return mimeType === XLS ? isWorkbook(path) : true;
 }
 
 /**
@@ -88,18 +101,20 @@ function storedMimeType(declared: string, extension: string): string {
   return declared === XLS && extension === 'csv' ? CSV : declared;
 }
 
-/** A NUL byte never appears in UTF-8 or ASCII text, and almost always in binary files. */
-function looksLikeText(head: Buffer): boolean {
-  return !head.includes(0);
+/**
+ * A NUL byte never appears in UTF-8 or ASCII text, and almost always in binary files. The whole
+ * file is read, in chunks, stopping at the first NUL: a text head followed by a binary body is
+ * not a CSV.
+ */
+async function hasNulByte(path: string): Promise<boolean> {
+  for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 })) {
+    if ((chunk as Buffer).includes(0)) return true; // leaving the loop closes the stream
+  }
+  return false;
 }
 
-async function readHead(path: string): Promise<Buffer> {
-  const file = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(TEXT_SNIFF_BYTES);
-    const { bytesRead } = await file.read(buffer, 0, TEXT_SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
+/** A compound file is a workbook when its root holds a workbook stream (an MSI or a Word document does not). */
+async function isWorkbook(path: string): Promise<boolean> {
+  const streams = await compoundFileRootStreams(path);
+  return WORKBOOK_STREAMS.some((name) => streams.has(name));
 }

@@ -21,4 +21,5 @@ export {
 } from './upload-types';
 export type { UploadType, CustomerUploadType } from './upload-types';
 export { inspectUpload, DisallowedFileTypeError } from './content-inspection';
+export { contentTypeForKey, FALLBACK_CONTENT_TYPE } from './content-types';
 export type { InspectUploadInput, InspectedUpload } from './content-inspection';

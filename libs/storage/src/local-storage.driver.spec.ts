@@ -87,6 +87,20 @@ describe(LocalStorageDriver.name, () => {
     expect(await readdir(join(root, '..'))).not.to.include('outside.txt');
   });
 
+  it('refuses a key Node cannot use as a path (a NUL byte, not a string) with InvalidStorageKeyError, for every operation', async () => {
+    for (const key of ['uploads/image/a\x00b.png', undefined as unknown as string, 42 as unknown as string]) {
+      const attempts = [
+        () => driver.put(key, Readable.from(['x']), { contentType: 'image/png' }),
+        () => driver.open(key),
+        () => driver.delete(key),
+        () => driver.exists(key),
+      ];
+      for (const attempt of attempts) {
+        expect(await attempt().catch((caught: unknown) => caught), String(key)).to.be.instanceOf(InvalidStorageKeyError);
+      }
+    }
+  });
+
   it('keeps an absolute-looking key inside the root', async () => {
     await driver.put('/uploads/file/a.txt', Readable.from(['x']), { contentType: 'text/plain' });
     expect(await readFile(join(root, 'uploads/file/a.txt'), 'utf8')).to.equal('x');

@@ -24,8 +24,8 @@ export class LocalStorageDriver implements StorageDriver {
       await pipeline(body, createWriteStream(partial));
       await rename(partial, target);
     } catch (error) {
-      await rm(partial, { force: true });
-      throw new StorageUnavailableError('upload', error);
+      await rm(partial, { force: true }).catch(() => undefined);
+      throw invalidKey(error) ?? new StorageUnavailableError('upload', error);
     }
   }
 
@@ -41,7 +41,7 @@ export class LocalStorageDriver implements StorageDriver {
       if (error instanceof StorageObjectNotFoundError || code === 'ENOENT' || code === 'ENOTDIR') {
         throw new StorageObjectNotFoundError(key);
       }
-      throw new StorageUnavailableError('read', error);
+      throw invalidKey(error) ?? new StorageUnavailableError('read', error);
     }
   }
 
@@ -50,7 +50,7 @@ export class LocalStorageDriver implements StorageDriver {
     try {
       await rm(path, { force: true });
     } catch (error) {
-      throw new StorageUnavailableError('delete', error);
+      throw invalidKey(error) ?? new StorageUnavailableError('delete', error);
     }
   }
 
@@ -58,15 +58,33 @@ export class LocalStorageDriver implements StorageDriver {
     const path = this.pathOf(key);
     try {
       return (await stat(path)).isFile();
-    } catch {
+    } catch (error) {
+      const invalid = invalidKey(error);
+      if (invalid) throw invalid;
       return false;
     }
   }
 
   /** Keys are normalized before they get here; this is the last guard against leaving the root. */
   private pathOf(key: string): string {
-    const path = resolve(join(this.root, key));
+    let path: string;
+    try {
+      path = resolve(join(this.root, key));
+    } catch (error) {
+      throw invalidKey(error) ?? error;
+    }
     if (!path.startsWith(this.root + sep)) throw new InvalidStorageKeyError('The key leaves the storage root');
     return path;
   }
+}
+
+/**
+ * Node refuses a path holding a NUL byte (ERR_INVALID_ARG_VALUE) or one that is not a string
+ * (ERR_INVALID_ARG_TYPE). Keys are checked before they get here (`normalizeStorageKey`); should
+ * one slip through, it is the key's fault (400), not a failing disk (502).
+ */
+function invalidKey(error: unknown): InvalidStorageKeyError | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code !== 'ERR_INVALID_ARG_VALUE' && code !== 'ERR_INVALID_ARG_TYPE') return undefined;
+  return new InvalidStorageKeyError('The key is not a valid file name');
 }

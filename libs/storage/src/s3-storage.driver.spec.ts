@@ -102,10 +102,18 @@ describe(S3StorageDriver.name, () => {
       for (let mebibyte = 0; mebibyte < 10; mebibyte++) yield Buffer.alloc(MiB, mebibyte);
       throw new Error('client went away');
     }
+    const before = server.requests.length;
     const error = await failure(driver.put('uploads/video/broken.mp4', Readable.from(brokenVideo()), { contentType: 'video/mp4' }));
     expect(error).to.be.instanceOf(StorageUnavailableError);
     expect((error as StorageUnavailableError).cause).to.have.property('message', 'client went away');
     expect(await driver.exists('uploads/video/broken.mp4')).to.equal(false);
+    // A multipart upload that is never completed leaves no object, but its parts stay stored (and
+    // billed) until it is aborted: the driver must abort it, not just give up.
+    const requests = server.requests.slice(before);
+    const created = requests.filter((request) => /^POST \/[^?]+\/uploads\/video\/broken\.mp4\?uploads\b/.test(request));
+    const aborted = requests.filter((request) => /^DELETE \/[^?]+\/uploads\/video\/broken\.mp4\?(.*&)?uploadId=[0-9a-f]+/.test(request));
+    expect(created, requests.join('\n')).to.have.length(1);
+    expect(aborted, requests.join('\n')).to.have.length(1);
   });
 
   it('is the driver createStorage builds for STORAGE_DRIVER=s3', async () => {

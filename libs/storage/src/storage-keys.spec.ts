@@ -10,6 +10,7 @@ describe(normalizeStorageKey.name, () => {
     ['turns backslashes into slashes', 'uploads\\file\\..\\report.pdf', 'uploads/file/report.pdf'],
     ['drops leading slashes', '///public/avatar/me.png', 'public/avatar/me.png'],
     ['drops empty and `.` segments', 'public//./trailer/./t.mp4', 'public/trailer/t.mp4'],
+    ['keeps spaces and letters beyond ASCII', 'uploads/file/prix été.pdf', 'uploads/file/prix été.pdf'],
   ];
   for (const [rule, raw, expected] of normalizes) {
     it(`${rule}: ${raw} -> ${expected}`, () => {
@@ -25,6 +26,13 @@ describe(normalizeStorageKey.name, () => {
     ['a prefix without its slash', 'uploadsx/a.png'],
     ['a prefix that only `..` removal would expose', '../etc/passwd'],
     ['a prefix in another case', 'Public/a.png'],
+    ['a NUL byte', 'uploads/a\x00b.png'],
+    ['a NUL byte in a segment that `..` removal drops', 'uploads/..\x00/a.png'],
+    ['a newline', 'uploads/image/a\n.png'],
+    ['a carriage return', 'public/avatar/a\r.png'],
+    ['a tab', 'uploads/file/a\tb.pdf'],
+    ['the escape character', 'uploads/file/\x1b[31m.pdf'],
+    ['DEL', 'uploads/file/a\x7f.pdf'],
   ];
   for (const [rule, raw] of refuses) {
     it(`refuses ${rule} (${JSON.stringify(raw)})`, () => {

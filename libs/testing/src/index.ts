@@ -14,5 +14,5 @@ export { describeOperations } from './operations-suite';
 export { createCourse, createDigitalBook, createTrainingProduct, createPromotion, grantAccess } from './catalog-factories';
 export type { TestCourse, ProductOptions } from './catalog-factories';
 export { pngBytes, jpegBytes, pdfBytes, mp4Bytes, mp4Header, exeBytes } from './upload-fixtures';
-export { startS3Server, type TestS3Server } from './s3-server';
+export { startS3Server, type TestS3Server, type TestS3ServerOptions } from './s3-server';
 export { s3StorageEnv } from './s3-storage-env';

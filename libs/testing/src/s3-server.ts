@@ -20,16 +20,24 @@ export interface TestS3Server {
   stop(): Promise<void>;
 }
 
+export interface TestS3ServerOptions {
+  /**
+   * The server's clock (Unix ms) for the expiry of presigned URLs, so a test can move past an
+   * expiry without waiting for it. The real clock by default.
+   */
+  now?: () => number;
+}
+
 /**
  * A real S3-compatible server for tests (s3rver, objects in a temporary directory), so the S3
  * driver is tested over HTTP with the real SDK instead of a mock of it. s3rver 3.7 falls short of
  * S3 in two ways a test would notice, mended here in front of it:
  * - it accepts any V4 signature, so presigned (query) signatures are verified here, and a
- *   forged or tampered URL is refused as S3 would;
+ *   forged, tampered or expired URL is refused as S3 would;
  * - it has no AbortMultipartUpload (405), which the SDK calls when a multipart upload fails, so
  *   the abort is answered here and the parts are dropped.
  */
-export async function startS3Server(bucket = 'platform-test'): Promise<TestS3Server> {
+export async function startS3Server(bucket = 'platform-test', options: TestS3ServerOptions = {}): Promise<TestS3Server> {
   // s3rver ships no types; S3rverInstance below names the part used here.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const S3rver = require('s3rver') as new (options: Record<string, unknown>) => S3rverInstance;
@@ -40,7 +48,7 @@ export async function startS3Server(bucket = 'platform-test'): Promise<TestS3Ser
     requests.push(`${ctx.method} ${ctx.req.url}`);
     return next();
   };
-  server.middleware.unshift(record, verifyPresignedSignature, abortMultipartUpload);
+  server.middleware.unshift(record, verifyPresignedUrl(options.now ?? Date.now), abortMultipartUpload);
   const { port } = await server.run();
   let stopped = false;
   return {
@@ -76,10 +84,30 @@ interface KoaContext {
 }
 type KoaMiddleware = (ctx: KoaContext, next: () => Promise<void>) => Promise<void>;
 
-/** Recomputes a presigned URL's V4 signature (https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html). */
-const verifyPresignedSignature: KoaMiddleware = async (ctx, next) => {
+/** S3's longest presigned URL lifetime: seven days. */
+const MAX_EXPIRES_SECONDS = 7 * 24 * 3600;
+
+/**
+ * Checks a presigned URL as S3 does (https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html):
+ * its lifetime (X-Amz-Date plus X-Amz-Expires seconds; past it, 403 "Request has expired"), then
+ * its V4 signature, recomputed here.
+ */
+const verifyPresignedUrl =
+  (now: () => number): KoaMiddleware =>
+  async (ctx, next) => {
+    const { 'X-Amz-Signature': provided } = ctx.query;
+    if (typeof provided !== 'string') return next();
+    const signedAt = parseAmzDate(String(ctx.query['X-Amz-Date'])).getTime();
+    const expiresIn = Number(ctx.query['X-Amz-Expires']);
+    if (Number.isNaN(signedAt) || !Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > MAX_EXPIRES_SECONDS) {
+      return refuse(ctx, 'AuthorizationQueryParametersError', 'X-Amz-Date or X-Amz-Expires is missing or invalid.', 400);
+    }
+    if (now() > signedAt + expiresIn * 1000) return refuse(ctx, 'AccessDenied', 'Request has expired');
+    return verifySignature(ctx, next);
+  };
+
+const verifySignature: KoaMiddleware = async (ctx, next) => {
   const { 'X-Amz-Signature': provided, ...query } = ctx.query;
-  if (typeof provided !== 'string') return next();
   const [accessKeyId, , region, service] = String(query['X-Amz-Credential']).split('/');
   if (accessKeyId !== ACCESS_KEY_ID) return refuse(ctx, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
   const presigner = new S3RequestPresigner({
@@ -115,8 +143,8 @@ const abortMultipartUpload: KoaMiddleware = async (ctx, next) => {
   ctx.status = 204;
 };
 
-function refuse(ctx: KoaContext, code: string, message: string): void {
-  ctx.status = 403;
+function refuse(ctx: KoaContext, code: string, message: string, status = 403): void {
+  ctx.status = status;
   ctx.type = 'application/xml';
   ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
 }

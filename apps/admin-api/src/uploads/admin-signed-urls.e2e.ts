@@ -32,6 +32,9 @@ describe('Admin signed URLs, local driver (admin-api)', () => {
       ['a key outside public/ and uploads/', 'etc/passwd'],
       ['a key that climbs out of the prefixes', '..%2F..%2Fetc/passwd'],
       ['an empty key', ''],
+      ['a key with a NUL byte', 'uploads/image/a%00b.png'],
+      ['a key with a NUL byte, with expiresIn', 'uploads/a%00b.png?expiresIn=60'],
+      ['a key with a line break', 'uploads/image/a%0D%0Ab.png'],
     ] as const) {
       it(`refuses ${rule} with 400 VALIDATION_ERROR`, async () => {
         const res = await get(path).expect(400);
@@ -50,13 +53,14 @@ describe('Admin signed URLs, local driver (admin-api)', () => {
 
   describe('POST /api/upload/signed-urls', () => {
     it('maps each key to its URL, and a key that cannot resolve to null while the others still resolve', async () => {
-      const res = await batch({ keys: ['uploads/file/a.pdf', 'secrets/x', 'public/thumbnail/t.png', ''] }).expect(200);
+      const res = await batch({ keys: ['uploads/file/a.pdf', 'secrets/x', 'public/thumbnail/t.png', '', 'uploads/file/a\u0000.pdf'] }).expect(200);
       expect(res.body.message).to.equal('Signed URLs generated');
       expect(res.body.data).to.deep.equal({
         'uploads/file/a.pdf': { url: '/uploads/file/a.pdf', expiresAt: null },
         'secrets/x': null,
         'public/thumbnail/t.png': { url: '/public/thumbnail/t.png', expiresAt: null },
         '': null,
+        'uploads/file/a\u0000.pdf': null,
       });
     });
 

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { adminToken, buildTestApp, pngBytes, TestApp } from '@platform/testing';
 import { createAdminApi } from '../admin-api';
@@ -40,8 +42,18 @@ describe('Local /uploads/ static files (admin-api)', () => {
     await api.http.get(body.data.url).expect(404);
   });
 
-  it('does not climb out of the uploads folder', async () => {
-    await api.http.get('/uploads/..%2F..%2Fpackage.json').expect(404);
-    await api.http.get('/uploads/%2e%2e/public/avatar/x.png').expect(404);
+  it('does not climb out of the uploads folder to a file that exists', async () => {
+    const { body } = await upload('avatar');
+    const key: string = body.data.relativePath;
+    expect(key).to.match(/^public\/avatar\//);
+    // The target is really there, one level above the served folder.
+    expect((await readFile(join(api.infra.config.storage.localRoot, key))).equals(pngBytes())).to.equal(true);
+    const below = key.slice('public/'.length);
+    for (const path of [`/uploads/..%2Fpublic/${below}`, `/uploads/%2e%2e/public/${below}`, `/uploads/%2e%2e%2fpublic%2f${below.replace(/\//g, '%2f')}`]) {
+      const res = await api.http.get(path).buffer(true);
+      expect(res.status, path).to.be.oneOf([400, 404]);
+      expect(res.headers['content-type'], path).to.match(/^application\/json/);
+      expect(res.body.errorCode, path).to.be.oneOf(['VALIDATION_ERROR', 'NOT_FOUND']);
+    }
   });
 });

@@ -67,4 +67,11 @@ describe('Admin file streaming (admin-api)', () => {
       expect(res.body.errorCode, key).to.equal('VALIDATION_ERROR');
     }
   });
+
+  it('answers 400 VALIDATION_ERROR, not a storage failure, for a key with a control character', async () => {
+    for (const key of ['uploads/a%00b.png', 'uploads/image/a%0Ab.png', 'uploads/image/a%7Fb.png']) {
+      const res = await api.http.get(`/api/upload/file/${key}`).set('Authorization', auth).expect(400);
+      expect(res.body, key).to.deep.equal({ message: 'The key must not contain control characters', errorCode: 'VALIDATION_ERROR' });
+    }
+  });
 });

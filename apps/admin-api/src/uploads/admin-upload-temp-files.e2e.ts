@@ -1,7 +1,11 @@
+import { once } from 'node:events';
 import { readdir } from 'node:fs/promises';
+import { connect, Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
 import type { Test } from 'supertest';
-import { uploadTempRoot } from '@platform/http';
+import { Authenticator } from '@platform/domain';
+import { listen, uploadTempRoot } from '@platform/http';
 import type { Infrastructure } from '@platform/runtime';
 import {
   adminToken,
@@ -89,6 +93,45 @@ describe('Upload temporary files (admin-api)', () => {
       .attach('file', pngBytes(), { filename: 't.png', contentType: 'image/png' })
       .expect(415);
     await expectNoLeftovers();
+  });
+
+  it('makes no temporary directory when the client went away while its token was checked', async () => {
+    const container = api.app.container;
+    const authenticator = container.get(Authenticator);
+    let checking!: () => void;
+    const tokenChecked = new Promise<void>((resolve) => (checking = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow = Object.create(authenticator) as Authenticator;
+    slow.actorFromClaims = async (claims) => {
+      checking();
+      await released;
+      return authenticator.actorFromClaims(claims);
+    };
+    container.set(Authenticator, slow);
+    const running = await listen(api.app.express, 0, '127.0.0.1');
+    try {
+      await expectNoLeftovers();
+      const serverSide = once(running.server, 'connection') as Promise<[Socket]>;
+      const client = connect(running.port, '127.0.0.1');
+      await once(client, 'connect');
+      client.write(
+        'POST /api/upload HTTP/1.1\r\nHost: localhost\r\n' +
+          `Authorization: ${auth}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 10000000\r\n\r\n--x\r\n`,
+      );
+      await tokenChecked;
+      const [socket] = await serverSide;
+      client.destroy();
+      // Not events.once: the server side ends with an error (a truncated request), which would reject it.
+      if (!socket.destroyed) await new Promise((resolve) => socket.once('close', resolve));
+      release();
+      await sleep(300); // time enough to make a directory, had the middleware gone on
+      expect(await leftovers()).to.equal(0);
+    } finally {
+      release();
+      container.set(Authenticator, authenticator);
+      await running.close(1_000);
+    }
   });
 
   it('leaves no temporary file after a caller without a token (401, refused before parsing)', async () => {

@@ -60,6 +60,28 @@ describe('Admin upload types, local driver (admin-api)', () => {
     }
   });
 
+  it('stores as image for any other uploadType: a long one, an empty one, a repeated or bracketed parameter', async () => {
+    const queries = [
+      `?uploadType=${'trailer'.repeat(100)}`,
+      '?uploadType=',
+      '?uploadType=avatar&uploadType=trailer',
+      '?uploadType=trailer&uploadType=trailer',
+      '?uploadType[]=avatar',
+      '?uploadType[type]=avatar',
+    ];
+    for (const query of queries) {
+      const res = await upload(query, pngBytes(), 'pic.png', 'image/png');
+      expect(res.status, `${query.slice(0, 40)}: ${JSON.stringify(res.body)}`).to.equal(200);
+      expect(res.body.data.relativePath, query.slice(0, 40)).to.match(/^uploads\/image\//);
+    }
+    const multiple = await api.http
+      .post('/api/upload/multiple?uploadType=avatar&uploadType=landing')
+      .set('Authorization', auth)
+      .attach('files', pngBytes(), { filename: 'a.png', contentType: 'image/png' })
+      .expect(200);
+    expect(multiple.body.data[0].relativePath).to.match(/^uploads\/image\//);
+  });
+
   it('accepts optimize=false as a hint and stores the bytes as sent', async () => {
     const res = await upload('?uploadType=trailer&optimize=false', mp4Bytes(), 'clip.mp4', 'video/mp4').expect(200);
     expect(res.body.data.relativePath).to.match(/^public\/trailer\//);

@@ -7,6 +7,7 @@ import {
   ResolveSignedUrlUseCase,
   SignedUrlQueryDto,
   SignedUrlsBatchDto,
+  signedUrlMessage,
   StoredFilesService,
   UploadedFileInput,
   UploadFilesUseCase,
@@ -22,7 +23,7 @@ import {
   sendStoredObject,
   UploadedTempFiles,
 } from '@platform/http';
-import { uploadTypeOrDefault } from '@platform/storage';
+import type { UploadType } from '@platform/storage';
 
 const RESULT =
   'data is an UploadResultDto: filename, originalName, mimeType, size, relativePath (the storage key to store), url, ' +
@@ -56,7 +57,7 @@ export class AdminUploadsController {
   @FileUpload({ field: 'file', maxSizeBytes: (config) => config.limits.uploadMaxFileSizeMb * MB })
   @ApiDoc('Upload one file (multipart field "file")', `${TYPES} ${RESULT}`)
   async upload(@UploadedTempFiles() files: UploadedFileInput[], @QueryParams() query: AdminUploadQueryDto) {
-    const [result] = await this.uploadFiles.execute({ files, type: uploadTypeOrDefault(query.uploadType), field: 'file' });
+    const [result] = await this.uploadFiles.execute({ files, type: query.uploadType as UploadType, field: 'file' });
     return ApiResponse.ok(result, 'File uploaded successfully');
   }
 
@@ -69,7 +70,7 @@ export class AdminUploadsController {
       `data is a list of UploadResultDto, in the order sent. ${RESULT}`,
   )
   async uploadMultiple(@UploadedTempFiles() files: UploadedFileInput[], @QueryParams() query: AdminUploadQueryDto) {
-    const results = await this.uploadFiles.execute({ files, type: uploadTypeOrDefault(query.uploadType), field: 'files' });
+    const results = await this.uploadFiles.execute({ files, type: query.uploadType as UploadType, field: 'files' });
     return ApiResponse.ok(results, 'Files uploaded successfully');
   }
 
@@ -83,7 +84,7 @@ export class AdminUploadsController {
   )
   async signedUrl(@KeyPathParam() key: string, @QueryParams() query: SignedUrlQueryDto) {
     const resolved = await this.resolveUrl.execute(key, query.expiresIn);
-    return ApiResponse.ok(resolved, resolved.expiresAt === null ? 'Local URL resolved' : 'Signed URL generated');
+    return ApiResponse.ok(resolved, signedUrlMessage(resolved));
   }
 
   @Post('/signed-urls')

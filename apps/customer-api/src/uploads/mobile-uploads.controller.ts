@@ -5,6 +5,7 @@ import {
   MobileUploadQueryDto,
   ResolveCustomerUrlUseCase,
   SignedUrlQueryDto,
+  signedUrlMessage,
   UploadCustomerFilesUseCase,
   UploadedFileInput,
 } from '@platform/domain';
@@ -58,6 +59,6 @@ export class MobileUploadsController {
   @RateLimit({ name: 'mobile-upload-signed-url', points: 60, durationSeconds: 60, by: 'ip' })
   async signedUrl(@CurrentUser() customer: CustomerActor, @KeyPathParam() key: string, @QueryParams() query: SignedUrlQueryDto) {
     const resolved = await this.resolveUrl.execute(customer, key, query.expiresIn);
-    return ApiResponse.ok(resolved, resolved.expiresAt === null ? 'Local URL resolved' : 'Signed URL generated');
+    return ApiResponse.ok(resolved, signedUrlMessage(resolved));
   }
 }

@@ -1,11 +1,12 @@
 export type { UploadedFileInput, UploadResultView } from './uploaded-file';
 export { AdminUploadQueryDto, MobileUploadQueryDto } from './dto/upload-query.dto';
 export { SignedUrlQueryDto, SignedUrlsBatchDto, MAX_SIGNED_URL_SECONDS, MAX_BATCH_KEYS } from './dto/signed-url.dto';
+export { signedUrlMessage, SIGNED_URL_GENERATED, LOCAL_URL_RESOLVED } from './signed-url-message';
 export * from './uploads.errors';
 export { newUploadKey, isManagedTrailerRef, MANAGED_TRAILER_PREFIX } from './upload-keys';
 export { UploadStore } from './upload-store.service';
 export { TrailerFiles } from './trailer-files.service';
-export { StoredFilesService, contentTypeForKey, FALLBACK_CONTENT_TYPE } from './stored-files.service';
+export { StoredFilesService } from './stored-files.service';
 export type { OpenedFile } from './stored-files.service';
 export { UploadFilesUseCase } from './use-cases/upload-files.use-case';
 export type { UploadFilesInput } from './use-cases/upload-files.use-case';

@@ -1,31 +1,6 @@
-import { extname } from 'node:path';
 import { Service } from 'typedi';
 import type { Readable } from 'node:stream';
-import { normalizeStorageKey, Storage } from '@platform/storage';
-
-/** Content types by extension for streamed files; anything else is application/octet-stream. */
-const CONTENT_TYPES: Record<string, string> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.mov': 'video/quicktime',
-  '.pdf': 'application/pdf',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  '.xls': 'application/vnd.ms-excel',
-  '.csv': 'text/csv',
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.ts': 'video/mp2t',
-};
-export const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
-
-export function contentTypeForKey(key: string): string {
-  return CONTENT_TYPES[extname(key).toLowerCase()] ?? FALLBACK_CONTENT_TYPE;
-}
+import { contentTypeForKey, normalizeStorageKey, Storage } from '@platform/storage';
 
 export interface OpenedFile {
   key: string;

@@ -21,4 +21,18 @@ describe(isManagedTrailerRef.name, () => {
       expect(isManagedTrailerRef(legacy), String(legacy)).to.equal(false);
     }
   });
+
+  it('refuses a public/trailer/ ref that is not a normalized key, so deletion never reaches another object', () => {
+    for (const ref of [
+      'public/trailer/../../uploads/video/x',
+      'public/trailer/..\\..\\uploads\\video\\x.mp4',
+      'public/trailer/./2025/01/a.mp4',
+      'public/trailer//2025/01/a.mp4',
+      'public/trailer/2025/01/a.mp4/',
+      'public/trailer/',
+      'public/trailer/2025/01/a\x00.mp4',
+    ]) {
+      expect(isManagedTrailerRef(ref), JSON.stringify(ref)).to.equal(false);
+    }
+  });
 });

@@ -6,11 +6,16 @@ import { toHttpErrorResponse } from './error-response';
  * The one place an error becomes a response. It is a plain express error handler rather than a
  * routing-controllers middleware so that failures before routing (body parsing, unknown routes)
  * take the same path. Unexpected errors are logged with the request id (pino-http's `req.log`).
+ *
+ * A refusal sent before the request body was read (401/403 ahead of an upload, 429, 413 part-way
+ * through a file) says `Connection: close`: to keep the connection alive, Node would otherwise
+ * read and discard the rest of the body, however large, after answering.
  */
 export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent) return next(error);
   const response = toHttpErrorResponse(error);
   if (response.unexpected) req.log?.error({ err: error }, 'unhandled error');
+  if (!req.complete) res.setHeader('Connection', 'close');
   res.status(response.status).set(response.headers).json(response.body);
 };
 

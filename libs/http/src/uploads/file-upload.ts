@@ -27,7 +27,8 @@ type RequestWithUploads = Request & { [FILES]?: UploadedFileInput[] };
  * Multipart parsing for one route: every file STREAMS to a temporary directory on disk (multer's
  * diskStorage; nothing is buffered in memory), within the size and count limits, and the
  * directory is removed when the response is done. The route's own authorization runs first, so
- * an anonymous or unauthorized caller is refused before a byte of the body is stored.
+ * an anonymous or unauthorized caller is refused before a byte of the body is stored (and the
+ * error handler closes the connection rather than read the rest of that body).
  * Errors: a file over the limit is multer's LIMIT_FILE_SIZE (413), too many files or another
  * field LIMIT_FILE_COUNT / LIMIT_UNEXPECTED_FILE (400), a malformed body 400 (errors/error-response.ts).
  */
@@ -52,11 +53,21 @@ function fileUploadMiddleware(options: FileUploadOptions, route: { target: Funct
   return (req: Request, res: Response, next: NextFunction) => {
     authorizeFirst(req, res, next, route)
       .then(async () => {
+        // The client may have gone while its token was checked: there is no body to read and
+        // no one to answer, so no directory is made and no parser waits on a dead socket.
+        if (clientGone(req, res)) return;
         const config = (req.app.locals['container'] as ContainerInstance).get(CONFIG);
+        const fileSize = options.maxSizeBytes(config);
+        // A declared length no allowed body can reach is refused before a byte is read; past this
+        // point multer reads (and, on an error, drains) the body.
+        if (Number(req.headers['content-length']) > maxBodyBytes(fileSize, maxFiles)) {
+          throw new DomainError('PAYLOAD_TOO_LARGE', 'File too large');
+        }
         const destination = await requestTempDir(res);
+        if (destination === undefined) return;
         const parse = multer({
           storage: multer.diskStorage({ destination, filename: (_req, _file, done) => done(null, randomUUID()) }),
-          limits: { fileSize: options.maxSizeBytes(config), files: maxFiles, fields: 20, fieldSize: 64 * 1024, parts: maxFiles + 20 },
+          limits: { fileSize, files: maxFiles, fields: FIELDS, fieldSize: FIELD_BYTES, parts: maxFiles + FIELDS },
         }).array(options.field, maxFiles);
         parse(req, res, (error?: unknown) => {
           if (error) return next(asUploadError(error));
@@ -66,6 +77,18 @@ function fileUploadMiddleware(options: FileUploadOptions, route: { target: Funct
       })
       .catch(next);
   };
+}
+
+const clientGone = (req: Request, res: Response) => req.destroyed || res.closed || res.destroyed;
+
+const FIELDS = 20;
+const FIELD_BYTES = 64 * 1024;
+/** A part's boundary and headers: a few hundred bytes in practice, a long file name included. */
+const PART_OVERHEAD_BYTES = 16 * 1024;
+
+/** The largest multipart body the limits let through: every file and field at its limit, with generous part overhead. */
+function maxBodyBytes(fileSize: number, maxFiles: number): number {
+  return maxFiles * fileSize + FIELDS * FIELD_BYTES + (maxFiles + FIELDS) * PART_OVERHEAD_BYTES;
 }
 
 /**

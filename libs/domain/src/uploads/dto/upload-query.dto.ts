@@ -1,16 +1,23 @@
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { CUSTOMER_UPLOAD_TYPES } from '@platform/storage';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { ALL_UPLOAD_TYPES, CUSTOMER_UPLOAD_TYPES, DEFAULT_UPLOAD_TYPE, uploadTypeOrDefault } from '@platform/storage';
 import { ToBoolean } from '../../shared';
 
 /**
- * Admin upload query (community-content-uploads.md, "Uploads, admin"): any `uploadType` string is
- * accepted and an unknown one is stored as `image`; `optimize` is a hint (default true).
+ * Admin upload query (community-content-uploads.md, "Uploads, admin" and "Upload types"): any
+ * `uploadType` is accepted, and a missing or unknown one (any string, however long, or the
+ * same parameter repeated, which arrives as an array) is stored as `image`; `optimize` is a hint
+ * (default true).
  */
 export class AdminUploadQueryDto {
+  /**
+   * Always one of the seven upload types once transformed. Typed `string`, narrowed by `@IsIn`,
+   * because SWC emits no usable decorator metadata for a union alias (README, "Two traps").
+   */
   @IsOptional()
-  @IsString()
-  @MaxLength(64)
-  uploadType?: string;
+  @Transform(({ value }) => uploadTypeOrDefault(value))
+  @IsIn(ALL_UPLOAD_TYPES)
+  uploadType: string = DEFAULT_UPLOAD_TYPE;
 
   @IsOptional()
   @ToBoolean()

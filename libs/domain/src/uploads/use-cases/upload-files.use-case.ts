@@ -14,7 +14,8 @@ export interface UploadFilesInput {
 /**
  * Stores one or more uploaded files as `type` (community-content-uploads.md, "Uploads"). Every
  * file is inspected before any is stored, so one disallowed file refuses the whole request
- * with nothing written; if storage fails midway, the files already stored are deleted again.
+ * with nothing written; if storing or resolving URLs fails midway (a 502), the files already
+ * stored are deleted again.
  */
 @Service()
 export class UploadFilesUseCase {
@@ -29,10 +30,12 @@ export class UploadFilesUseCase {
     const keys: string[] = [];
     try {
       for (const [index, file] of files.entries()) keys.push(await this.store.put(file, type, inspected[index]));
+      // Resolving the URLs signs private keys, which can fail too: the caller then gets an error
+      // and no key, so the stored objects would be left behind with nothing pointing at them.
+      return await Promise.all(files.map((file, index) => this.store.describe(keys[index], file, inspected[index])));
     } catch (error) {
-      await Promise.all(keys.map((key) => this.store.deleteQuietly(key, 'a later file of the same upload failed')));
+      await Promise.all(keys.map((key) => this.store.deleteQuietly(key, 'the upload failed before its result was answered')));
       throw error;
     }
-    return Promise.all(files.map((file, index) => this.store.describe(keys[index], file, inspected[index])));
   }
 }
