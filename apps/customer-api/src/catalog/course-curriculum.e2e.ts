@@ -5,6 +5,7 @@ import {
   buildTestApp,
   createCourse,
   createCustomer,
+  createOrder,
   grantAccess,
   invalidTokenCases,
   TestApp,
@@ -91,9 +92,10 @@ describe('Course curriculum (customer-api)', () => {
       it('gives access through a paid order grant while it lasts', async () => {
         const course = await createCourse();
         const customer = await createCustomer(api.app.container);
+        const order = await createOrder(customer.id, [course.product], { status: 'paid' });
         await api.app.container
           .get(GrantProductAccessUseCase)
-          .execute({ userId: customer.id, productId: course.product.id, orderId: 900_000 + course.course.id, accessType: 'time_limited', durationDays: 30 });
+          .execute({ userId: customer.id, productId: course.product.id, orderId: order.id, accessType: 'time_limited', durationDays: 30 });
         const res = await api.http.get(path(course)).set(bearer(customer.accessToken)).expect(200);
         expect(res.body.data.hasAccess).to.equal(true);
       });

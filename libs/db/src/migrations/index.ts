@@ -2,6 +2,7 @@ import type { Migration } from './migration';
 import identity from './0001-identity';
 import catalog from './0002-catalog';
 import customerUploads from './0003-customer-uploads';
+import commerce from './0004-commerce';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads];
+export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce];

@@ -1,4 +1,11 @@
 import { AdminModel } from './admin.model';
+import { CartItemModel } from './cart-item.model';
+import { CartModel } from './cart.model';
+import { IdempotencyKeyModel } from './idempotency-key.model';
+import { OrderItemModel } from './order-item.model';
+import { OrderStatusHistoryModel } from './order-status-history.model';
+import { OrderModel } from './order.model';
+import { PaymentModel } from './payment.model';
 import { CourseTopicModel } from './course-topic.model';
 import { CourseModel } from './course.model';
 import { CustomerUploadModel } from './customer-upload.model';
@@ -14,6 +21,13 @@ import { UserModel } from './user.model';
 
 export {
   AdminModel,
+  CartItemModel,
+  CartModel,
+  IdempotencyKeyModel,
+  OrderItemModel,
+  OrderModel,
+  OrderStatusHistoryModel,
+  PaymentModel,
   CourseModel,
   CourseTopicModel,
   CustomerUploadModel,
@@ -31,6 +45,13 @@ export { PRODUCT_TYPES } from './product.model';
 export type { ProductType } from './product.model';
 export type { AccessType } from './product-access.model';
 export type { DiscountType } from './promotion.model';
+export { CART_STATUSES } from './cart.model';
+export type { CartStatus } from './cart.model';
+export { ORDER_STATUSES } from './order.model';
+export type { OrderStatus, OrderType, OrderSource } from './order.model';
+export type { OrderActorType } from './order-status-history.model';
+export type { PaymentGateway, PaymentStatus } from './payment.model';
+export type { IdempotencyScope } from './idempotency-key.model';
 
 /** Models grouped by bounded context. */
 export const identityModels = [UserModel, AdminModel, RefreshTokenModel];
@@ -47,6 +68,15 @@ export const catalogModels = [
 ];
 
 export const uploadModels = [CustomerUploadModel];
+export const commerceModels = [
+  CartModel,
+  CartItemModel,
+  OrderModel,
+  OrderItemModel,
+  OrderStatusHistoryModel,
+  PaymentModel,
+  IdempotencyKeyModel,
+];
 
 /** Every model. Sequelize binds a model class to one connection, so a process registers them once. */
-export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels];
+export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels, ...commerceModels];

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { ContainerInstance } from 'typedi';
 import { ProductAccessModel } from '@platform/db';
-import { createCourse, createCustomer, grantAccess, testContainer } from '@platform/testing';
+import { createCourse, createCustomer, createOrder, grantAccess, testContainer } from '@platform/testing';
 import { GrantProductAccessUseCase } from './grant-product-access.use-case';
 import { ProductAccessPolicy } from './product-access.policy';
 
@@ -11,7 +11,6 @@ describe('product access', () => {
   let container: ContainerInstance;
   let policy: ProductAccessPolicy;
   let grant: GrantProductAccessUseCase;
-  let orderIds = 700_000;
 
   before(async () => {
     container = await testContainer('access-spec');
@@ -21,7 +20,8 @@ describe('product access', () => {
 
   async function customerAndCourse() {
     const [customer, { product }] = await Promise.all([createCustomer(container), createCourse()]);
-    return { userId: customer.id, productId: product.id };
+    const newOrderId = async () => (await createOrder(customer.id, [product])).id;
+    return { userId: customer.id, productId: product.id, newOrderId };
   }
 
   describe(ProductAccessPolicy.name, () => {
@@ -67,8 +67,8 @@ describe('product access', () => {
 
   describe(GrantProductAccessUseCase.name, () => {
     it('grants once per order: a replay neither adds a row nor extends access', async () => {
-      const { userId, productId } = await customerAndCourse();
-      const orderId = ++orderIds;
+      const { userId, productId, newOrderId } = await customerAndCourse();
+      const orderId = await newOrderId();
       const first = await grant.execute({ userId, productId, orderId, accessType: 'time_limited', durationDays: 30 });
       const replay = await grant.execute({ userId, productId, orderId, accessType: 'time_limited', durationDays: 30 });
       expect(first.created).to.equal(true);
@@ -79,8 +79,8 @@ describe('product access', () => {
     });
 
     it('grants once per order under concurrent replays', async () => {
-      const { userId, productId } = await customerAndCourse();
-      const orderId = ++orderIds;
+      const { userId, productId, newOrderId } = await customerAndCourse();
+      const orderId = await newOrderId();
       const results = await Promise.all(
         Array.from({ length: 5 }, () => grant.execute({ userId, productId, orderId, accessType: 'lifetime' })),
       );
@@ -89,9 +89,9 @@ describe('product access', () => {
     });
 
     it('runs a second time-limited purchase on from the end of the first', async () => {
-      const { userId, productId } = await customerAndCourse();
-      const first = await grant.execute({ userId, productId, orderId: ++orderIds, accessType: 'time_limited', durationDays: 10 });
-      const second = await grant.execute({ userId, productId, orderId: ++orderIds, accessType: 'time_limited', durationDays: 10 });
+      const { userId, productId, newOrderId } = await customerAndCourse();
+      const first = await grant.execute({ userId, productId, orderId: await newOrderId(), accessType: 'time_limited', durationDays: 10 });
+      const second = await grant.execute({ userId, productId, orderId: await newOrderId(), accessType: 'time_limited', durationDays: 10 });
       const gap = (second.access.validUntil as Date).getTime() - (first.access.validUntil as Date).getTime();
       expect(gap).to.equal(10 * DAY);
     });
