@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { loadConfig } from '@platform/config';
+import { AppConfig, loadConfig } from '@platform/config';
 import { ensureDatabase, migrateUp, UserModel } from '@platform/db';
 import { createLogger } from '@platform/observability';
 import { closeInfrastructure, createAppContainer, createInfrastructure } from '@platform/runtime';
@@ -10,8 +10,8 @@ import { loadDotenv } from './load-dotenv';
 
 /**
  * `npm start`: the whole platform on one machine. Applies migrations, loads the demo data into
- * an empty database, starts the four apps as child processes, waits until each is ready, prints
- * their URLs, and on Ctrl-C stops them all cleanly.
+ * an empty database, starts the gateway simulator and the four apps as child processes, waits
+ * until each is ready, prints their URLs, and on Ctrl-C stops them all cleanly.
  */
 const APPS = [
   { name: 'admin-api', entry: 'apps/admin-api/src/main.ts', docs: true },
@@ -19,6 +19,10 @@ const APPS = [
   { name: 'market-api', entry: 'apps/market-api/src/main.ts', docs: true },
   { name: 'jobs', entry: 'apps/jobs/src/main.ts', docs: false },
 ] as const;
+
+/** eSewa and Khalti stand-in (tools/gateway-sim), started when the gateway URLs point at it. */
+const SIMULATOR = { name: 'gateway-sim', entry: 'tools/gateway-sim/main.ts' } as const;
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 const children = new Map<string, ChildProcess>();
 let stopping = false;
@@ -40,7 +44,21 @@ async function prepareDatabase(): Promise<void> {
   }
 }
 
-function startApp(app: (typeof APPS)[number]): void {
+/**
+ * The simulator's URL when ESEWA_FORM_URL, ESEWA_STATUS_URL and KHALTI_BASE_URL all point at it
+ * (their defaults: http://localhost:3005), else null: real gateways or another stand-in are set.
+ */
+function simulatorUrl(config: AppConfig): string | null {
+  const port = Number(process.env['GATEWAY_SIM_PORT'] ?? 3005);
+  const { esewa, khalti } = config.payments;
+  const pointsAtSimulator = (value: string) => {
+    const url = new URL(value);
+    return url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname) && Number(url.port || 80) === port;
+  };
+  return [esewa.formUrl, esewa.statusUrl, khalti.baseUrl].every(pointsAtSimulator) ? `http://localhost:${port}` : null;
+}
+
+function startApp(app: { name: string; entry: string }): void {
   const child = spawn(process.execPath, ['-r', '@swc-node/register', app.entry], {
     env: { LOG_PRETTY: 'true', ...process.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,6 +115,9 @@ async function main() {
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
 
+  const simulator = simulatorUrl(config);
+  if (simulator) startApp(SIMULATOR);
+  else say('ESEWA_FORM_URL, ESEWA_STATUS_URL or KHALTI_BASE_URL points elsewhere: the gateway simulator is not started');
   for (const app of APPS) startApp(app);
   const urls = {
     'admin-api': `http://localhost:${config.apps.adminApi.port}`,
@@ -104,10 +125,13 @@ async function main() {
     'market-api': `http://localhost:${config.apps.marketApi.port}`,
     jobs: `http://localhost:${config.apps.jobs.port}`,
   };
-  const ready = await Promise.all(APPS.map((app) => waitUntilReady(urls[app.name])));
+  const ready = await Promise.all([
+    ...APPS.map((app) => waitUntilReady(urls[app.name])),
+    simulator ? waitUntilReady(simulator) : true,
+  ]);
   if (stopping) return;
   if (ready.includes(false)) {
-    say(`not ready: ${APPS.filter((_, i) => !ready[i]).map((a) => a.name).join(', ')}`);
+    say(`not ready: ${[...APPS, SIMULATOR].filter((_, i) => !ready[i]).map((a) => a.name).join(', ')}`);
     return stopAll(1);
   }
   const rows = APPS.map((app) => {
@@ -115,6 +139,7 @@ async function main() {
     const extra = app.docs ? `docs ${url}/docs` : `queues ${url}/admin/queues (token: JOBS_DASHBOARD_TOKEN)`;
     return `  ${app.name.padEnd(13)} ${url.padEnd(24)} ${extra}`;
   });
+  if (simulator) rows.push(`  ${SIMULATOR.name.padEnd(13)} ${simulator.padEnd(24)} eSewa and Khalti stand-in: approve or decline payments on its pages`);
   say(`all apps are ready:\n${rows.join('\n')}\nPress Ctrl-C to stop.`);
 }
 

@@ -4,3 +4,4 @@ export * from './catalog';
 export * from './access';
 export * from './promotions';
 export * from './uploads';
+export * from './payments';

@@ -1,0 +1,7 @@
+// The platform's payment gateway clients: no database, no HTTP framework, one job per file.
+// The checkout and finalization use cases of the payments context build on these.
+export * from './gateway-result';
+export { paisaToRupees, rupeesToPaisa } from './esewa-amount';
+export { ESEWA_REQUIRED_SIGNED_FIELDS, esewaSignatureMessage, signEsewa, verifyEsewaSignature } from './esewa-signature';
+export * from './esewa.gateway';
+export * from './khalti.gateway';
