@@ -1,6 +1,7 @@
 import { createHttpApp, HttpApp, serveLocalUploads } from '@platform/http';
 import { createAppContainer, Infrastructure } from '@platform/runtime';
 import { AdminAuthController } from './auth/admin-auth.controller';
+import { AdminCartController } from './cart/admin-cart.controller';
 import { AdminCourseTrailersController } from './catalog/courses/admin-course-trailers.controller';
 import { AdminCoursesController } from './catalog/courses/admin-courses.controller';
 import { AdminCurriculumController } from './catalog/courses/admin-curriculum.controller';
@@ -15,6 +16,7 @@ export const ADMIN_API_CONTROLLERS = [
   AdminCurriculumController,
   AdminDigitalBooksController,
   AdminPromotionsController,
+  AdminCartController,
   AdminUploadsController,
 ];
 

@@ -1,6 +1,7 @@
 import { createHttpApp, HttpApp, serveLocalUploads } from '@platform/http';
 import { createAppContainer, Infrastructure } from '@platform/runtime';
 import { CustomerAuthController } from './auth/customer-auth.controller';
+import { CartController } from './cart/cart.controller';
 import { StorefrontCoursesController } from './catalog/storefront-courses.controller';
 import { LibraryController } from './library/library.controller';
 import { PromotionsController } from './promotions/promotions.controller';
@@ -11,6 +12,7 @@ export const CUSTOMER_API_CONTROLLERS = [
   StorefrontCoursesController,
   LibraryController,
   PromotionsController,
+  CartController,
   MobileUploadsController,
 ];
 

@@ -4,4 +4,5 @@ export * from './catalog';
 export * from './access';
 export * from './promotions';
 export * from './uploads';
+export * from './cart';
 export * from './payments';

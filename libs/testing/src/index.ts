@@ -17,3 +17,4 @@ export { pngBytes, jpegBytes, pdfBytes, mp4Bytes, mp4Header, exeBytes } from './
 export { startS3Server, type TestS3Server, type TestS3ServerOptions } from './s3-server';
 export { s3StorageEnv } from './s3-storage-env';
 export { createOrder } from './commerce-factories';
+export { createCart, expireCart, type CartOptions } from './cart-factories';

@@ -1,4 +1,5 @@
 import type { ContainerInstance } from 'typedi';
+import { CONFIG } from '@platform/domain';
 import type { Logger } from '@platform/observability';
 import { JOB_QUEUE, QueueRegistry } from '@platform/queue';
 import type { JobProcessor } from './processor';
@@ -23,8 +24,9 @@ export async function startWorkers(
         throw error;
       }
     });
-    if (processor.repeat) {
-      await queue.add(processor.job, {}, { repeat: processor.repeat, jobId: `schedule:${processor.job}` });
+    const repeat = typeof processor.repeat === 'function' ? processor.repeat(container.get(CONFIG)) : processor.repeat;
+    if (repeat) {
+      await queue.add(processor.job, {}, { repeat, jobId: `schedule:${processor.job}` });
     }
   }
 }

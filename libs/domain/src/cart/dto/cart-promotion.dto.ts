@@ -1,0 +1,21 @@
+import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { Trim } from '../../shared';
+
+/** POST /api/cart/promotion (CONTRACT.md section 10); a coupon code is 3-50 characters ("Limits"). */
+export class ApplyCartPromotionDto {
+  @Trim()
+  @IsString()
+  @MinLength(3)
+  @MaxLength(50)
+  code: string;
+}
+
+/** DELETE /api/cart/promotion: `code` names the code to take off; without it, whatever is applied goes. */
+export class RemoveCartPromotionDto {
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MinLength(3)
+  @MaxLength(50)
+  code?: string;
+}
