@@ -4,6 +4,9 @@ import { CustomerAuthController } from './auth/customer-auth.controller';
 import { CartController } from './cart/cart.controller';
 import { StorefrontCoursesController } from './catalog/storefront-courses.controller';
 import { LibraryController } from './library/library.controller';
+import { CheckoutController } from './orders/checkout.controller';
+import { OrdersReadController } from './orders/orders-read.controller';
+import { PaymentResultController } from './payments/payment-result.controller';
 import { PromotionsController } from './promotions/promotions.controller';
 import { MobileUploadsController } from './uploads/mobile-uploads.controller';
 
@@ -13,6 +16,9 @@ export const CUSTOMER_API_CONTROLLERS = [
   LibraryController,
   PromotionsController,
   CartController,
+  CheckoutController,
+  OrdersReadController,
+  PaymentResultController,
   MobileUploadsController,
 ];
 

@@ -6,3 +6,5 @@ export * from './promotions';
 export * from './uploads';
 export * from './cart';
 export * from './payments';
+export * from './orders/reads';
+export * from './orders/checkout';

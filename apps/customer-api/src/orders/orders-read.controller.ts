@@ -1,0 +1,81 @@
+import { CurrentUser, Get, JsonController, Param, QueryParams } from 'routing-controllers';
+import { OpenAPI } from 'routing-controllers-openapi';
+import { Service } from 'typedi';
+import {
+  CustomerActor,
+  CustomerOrderQueryDto,
+  CustomerOrdersService,
+  ORDER_DETAIL_SCHEMA,
+  ORDER_LIST_ITEM_SCHEMA,
+  ValidationFailed,
+} from '@platform/domain';
+import { ApiResponse, CustomerRoute, RateLimit, RateLimitPolicy } from '@platform/http';
+
+/**
+ * learning-commerce.md, "Limits": customer order list, 60 requests per minute per user (web and
+ * mobile share the budget).
+ */
+const ORDER_LIST: RateLimitPolicy = { name: 'orders-list', points: 60, durationSeconds: 60, by: 'actor' };
+
+const CACHE_NOTE =
+  'Served from a per-customer cache for up to ORDER_HISTORY_CACHE_TTL_SECONDS (default 120); every change of one of ' +
+  "the customer's orders invalidates it.";
+const envelope = (data: object, paginated = false) => ({
+  '200': {
+    description: 'Success',
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: {
+            message: { type: 'string' },
+            data,
+            ...(paginated ? { count: { type: 'integer' }, page: { type: 'integer' }, size: { type: 'integer' } } : {}),
+          },
+        },
+      },
+    },
+  },
+});
+
+/** The customer's own orders (learning-commerce.md, "Endpoints → Orders"), on the web and mobile prefixes. */
+@Service()
+@JsonController()
+export class OrdersReadController {
+  constructor(private readonly orders: CustomerOrdersService) {}
+
+  @Get('/api/orders')
+  @Get('/api/mobile/orders')
+  @CustomerRoute()
+  @RateLimit(ORDER_LIST)
+  @OpenAPI({
+    summary: "The caller's orders (OrderListItemResponseDto list, paginated)",
+    description:
+      'Query: page, size, pagination, status (an order status), sort createdAt (default) | updatedAt, order desc ' +
+      `(default) | asc. 60 requests per minute per customer (429 RATE_LIMIT_EXCEEDED with Retry-After). ${CACHE_NOTE}`,
+    responses: envelope({ type: 'array', items: ORDER_LIST_ITEM_SCHEMA }, true),
+  })
+  async list(@CurrentUser() customer: CustomerActor, @QueryParams() query: CustomerOrderQueryDto) {
+    return ApiResponse.page(await this.orders.list(customer, query));
+  }
+
+  @Get('/api/orders/:id')
+  @Get('/api/mobile/orders/:id')
+  @CustomerRoute()
+  @OpenAPI({
+    summary: 'One of the caller\'s orders (OrderDetailResponseDto) with items, status history and payments',
+    description:
+      'A non-integer id: 400 VALIDATION_ERROR; an unknown id or another customer\'s order: 404 ORDER_NOT_FOUND. ' +
+      CACHE_NOTE,
+    responses: envelope(ORDER_DETAIL_SCHEMA),
+  })
+  async get(@CurrentUser() customer: CustomerActor, @Param('id') id: string) {
+    return ApiResponse.ok(await this.orders.get(customer, parseOrderId(id)));
+  }
+}
+
+/** The spec's path id is an integer: "12abc", "1.5" or "-1" are refused rather than coerced. */
+function parseOrderId(id: string): number {
+  if (!/^[0-9]{1,16}$/.test(id)) throw ValidationFailed('id must be a positive integer');
+  return Number(id);
+}
