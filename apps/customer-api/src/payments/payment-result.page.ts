@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ValidationFailed } from '@platform/domain';
+import { isAllowedReturnUrl, ReturnUrlRules, ValidationFailed } from '@platform/domain';
 
 /**
  * GET /api/payments/result (learning-commerce.md, "Payment callbacks"; CONTRACT.md section 4):
@@ -17,13 +17,6 @@ export interface PaymentResultQuery {
   referenceType?: string;
   referenceId?: string;
   next?: string;
-}
-
-export interface ReturnUrlRules {
-  /** RETURN_URL_ALLOWED_ORIGINS: origins such as `https://shop.example`, or `*`. */
-  allowedOrigins: readonly string[];
-  /** `*` allows any http(s) origin only outside production. */
-  isProduction: boolean;
 }
 
 const MAX_NEXT_LENGTH = 2048;
@@ -71,9 +64,7 @@ export function forwardUrl(query: PaymentResultQuery, rules: ReturnUrlRules): st
   } catch {
     return null; // relative or malformed
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (url.username || url.password) return null;
-  if (!originAllowed(url.origin, rules)) return null;
+  if (!isAllowedReturnUrl(url.href, rules)) return null;
   const fields: Array<[string, string | undefined]> = [
     ['payment_status', query.paymentStatus],
     ['payment_id', query.paymentId],
@@ -85,17 +76,6 @@ export function forwardUrl(query: PaymentResultQuery, rules: ReturnUrlRules): st
     if (value !== undefined) url.searchParams.set(name, value);
   }
   return url.href;
-}
-
-function originAllowed(origin: string, rules: ReturnUrlRules): boolean {
-  return rules.allowedOrigins.some((allowed) => {
-    if (allowed === '*') return !rules.isProduction;
-    try {
-      return new URL(allowed).origin === origin;
-    } catch {
-      return false;
-    }
-  });
 }
 
 const HEADINGS: Record<PaymentResultStatus, { title: string; text: string }> = {

@@ -1,1 +1,3 @@
 export * from './gateways';
+export { isAllowedReturnUrl } from './return-url';
+export type { ReturnUrlRules } from './return-url';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { requestFingerprint } from './idempotency.service';
 import { newOrderNumber } from './order-number';
 import { allocateDiscount, OrderLineDraft } from './order-writer.service';
-import { isAllowedReturnUrl } from './return-url';
+import { isAllowedReturnUrl } from '../../payments/return-url';
 
 const line = (productId: number, unitSpPaisa: number): OrderLineDraft => ({
   productId, productType: 'course', title: `P${productId}`, unitMrpPaisa: unitSpPaisa, unitSpPaisa, quantity: 1,
@@ -29,12 +29,12 @@ describe('checkout rules', () => {
 
   it('accepts return URLs on allowed http(s) origins only', () => {
     const allowed = ['https://shop.example.com', 'http://localhost:4200'];
-    expect(isAllowedReturnUrl('https://shop.example.com/a?b=1', allowed)).to.equal(true);
-    expect(isAllowedReturnUrl('http://localhost:4200/x', allowed)).to.equal(true);
-    expect(isAllowedReturnUrl('http://shop.example.com/a', allowed)).to.equal(false);
-    expect(isAllowedReturnUrl('https://shop.example.com.evil.io/', allowed)).to.equal(false);
-    expect(isAllowedReturnUrl('javascript:alert(1)', ['*'])).to.equal(false);
-    expect(isAllowedReturnUrl('https://anything.example/', ['*'])).to.equal(true);
+    expect(isAllowedReturnUrl('https://shop.example.com/a?b=1', { allowedOrigins: allowed, isProduction: false })).to.equal(true);
+    expect(isAllowedReturnUrl('http://localhost:4200/x', { allowedOrigins: allowed, isProduction: false })).to.equal(true);
+    expect(isAllowedReturnUrl('http://shop.example.com/a', { allowedOrigins: allowed, isProduction: false })).to.equal(false);
+    expect(isAllowedReturnUrl('https://shop.example.com.evil.io/', { allowedOrigins: allowed, isProduction: false })).to.equal(false);
+    expect(isAllowedReturnUrl('javascript:alert(1)', { allowedOrigins: ['*'], isProduction: false })).to.equal(false);
+    expect(isAllowedReturnUrl('https://anything.example/', { allowedOrigins: ['*'], isProduction: false })).to.equal(true);
   });
 
   it('fingerprints requests independently of key order and absent fields', () => {

@@ -4,7 +4,6 @@ export { PAYMENT_INIT_VIEW_SCHEMA } from './payment-init.view';
 export type { PaymentInitView } from './payment-init.view';
 export { IdempotentRequests, requestFingerprint } from './idempotency.service';
 export { newOrderNumber } from './order-number';
-export { isAllowedReturnUrl } from './return-url';
 export { allocateDiscount } from './order-writer.service';
 export { ORDER_PLACED_EVENTS, orderPlacedJobId } from './order-placed.events';
 export { CheckoutUseCase } from './checkout.use-case';

@@ -10,7 +10,7 @@ import { OrderPlacedEvents } from './order-placed.events';
 import { OrderDraft, OrderWriter, WrittenOrder } from './order-writer.service';
 import type { PaymentInitView } from './payment-init.view';
 import { PaymentInitiator } from './payment-initiator.service';
-import { isAllowedReturnUrl } from './return-url';
+import { isAllowedReturnUrl } from '../../payments/return-url';
 
 export interface PaymentChoice {
   gateway: PaymentGateway;
@@ -58,7 +58,9 @@ export class OrderPlacement {
   async place(request: PlacementRequest, at = new Date()): Promise<PaymentInitView> {
     const { owner, payment } = request;
     if (payment.paymentMethod !== undefined && payment.paymentMethod !== 'online') throw OrderPaymentMethodNotSupported();
-    if (!isAllowedReturnUrl(payment.returnUrl, this.config.payments.returnUrlAllowedOrigins)) throw ReturnUrlNotAllowed();
+    if (!isAllowedReturnUrl(payment.returnUrl, { allowedOrigins: this.config.payments.returnUrlAllowedOrigins, isProduction: this.config.isProduction })) {
+      throw ReturnUrlNotAllowed();
+    }
     const fingerprint = requestFingerprint({ ...request.fingerprint, gateway: payment.gateway, returnUrl: payment.returnUrl });
     const start = await this.keys.start<PaymentInitView>(owner.id, request.scope, request.idempotencyKey, fingerprint);
     if (start.kind === 'replay') return start.response;
