@@ -6,6 +6,8 @@ import { StorefrontCoursesController } from './catalog/storefront-courses.contro
 import { LibraryController } from './library/library.controller';
 import { CheckoutController } from './orders/checkout.controller';
 import { OrdersReadController } from './orders/orders-read.controller';
+import { mountPaymentCallbackBodies } from './payments/payment-callback-body';
+import { PaymentCallbacksController } from './payments/payment-callbacks.controller';
 import { PaymentResultController } from './payments/payment-result.controller';
 import { PromotionsController } from './promotions/promotions.controller';
 import { MobileUploadsController } from './uploads/mobile-uploads.controller';
@@ -18,6 +20,7 @@ export const CUSTOMER_API_CONTROLLERS = [
   CartController,
   CheckoutController,
   OrdersReadController,
+  PaymentCallbacksController,
   PaymentResultController,
   MobileUploadsController,
 ];
@@ -29,7 +32,10 @@ export function createCustomerApi(infra: Infrastructure): HttpApp {
     infra,
     container: createAppContainer('customer-api', infra),
     controllers: CUSTOMER_API_CONTROLLERS,
-    configure: (app) => serveLocalUploads(app, infra.config.storage),
+    configure: (app) => {
+      mountPaymentCallbackBodies(app);
+      serveLocalUploads(app, infra.config.storage);
+    },
     openapi: { title: 'Customer API', description: 'Web (/api) and mobile (/api/mobile) routes for customers.' },
   });
 }

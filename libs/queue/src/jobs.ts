@@ -7,8 +7,12 @@ export const QUEUE_NAMES = ['orders', 'cart', 'notifications', 'maintenance'] as
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export interface JobPayloads {
-  'order.payment_success': { orderId: number; paymentReference: string; transactionId?: string };
-  'order.payment_failed': { orderId: number; reason?: string };
+  /**
+   * A success callback to verify. `callbackId` names the stored callback (payment_callbacks),
+   * `paymentReference` is the payment's gateway transaction id (eSewa transaction_uuid, Khalti pidx).
+   */
+  'order.payment_success': { orderId: number; paymentId: number; callbackId: number; paymentReference: string; transactionId?: string };
+  'order.payment_failed': { orderId: number; paymentId: number; reason?: string };
   'order.payment_retry': { orderId: number; paymentId: number; attempt: number; maxAttempts: number };
   'order.cancel': {
     orderId: number;

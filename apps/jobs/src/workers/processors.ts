@@ -1,5 +1,8 @@
 import { cartClearAfterOrderProcessor } from './cart-clear-after-order.processor';
 import { cartExpireProcessor } from './cart-expire.processor';
+import { orderPaymentFailedProcessor } from './order-payment-failed.processor';
+import { orderPaymentRetryProcessor } from './order-payment-retry.processor';
+import { orderPaymentSuccessProcessor } from './order-payment-success.processor';
 import type { JobProcessor } from './processor';
 import { purgeRefreshTokensProcessor } from './purge-refresh-tokens.processor';
 
@@ -8,4 +11,7 @@ export const PROCESSORS: JobProcessor[] = [
   purgeRefreshTokensProcessor as JobProcessor,
   cartExpireProcessor as JobProcessor,
   cartClearAfterOrderProcessor as JobProcessor,
+  orderPaymentSuccessProcessor as JobProcessor,
+  orderPaymentFailedProcessor as JobProcessor,
+  orderPaymentRetryProcessor as JobProcessor,
 ];

@@ -3,6 +3,7 @@ import identity from './0001-identity';
 import catalog from './0002-catalog';
 import customerUploads from './0003-customer-uploads';
 import commerce from './0004-commerce';
+import paymentCallbacks from './0005-payment-callbacks';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce];
+export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks];

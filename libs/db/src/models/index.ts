@@ -6,6 +6,7 @@ import { OrderItemModel } from './order-item.model';
 import { OrderStatusHistoryModel } from './order-status-history.model';
 import { OrderModel } from './order.model';
 import { PaymentModel } from './payment.model';
+import { PaymentCallbackModel } from './payment-callback.model';
 import { CourseTopicModel } from './course-topic.model';
 import { CourseModel } from './course.model';
 import { CustomerUploadModel } from './customer-upload.model';
@@ -28,6 +29,7 @@ export {
   OrderModel,
   OrderStatusHistoryModel,
   PaymentModel,
+  PaymentCallbackModel,
   CourseModel,
   CourseTopicModel,
   CustomerUploadModel,
@@ -51,6 +53,7 @@ export { ORDER_STATUSES } from './order.model';
 export type { OrderStatus, OrderType, OrderSource } from './order.model';
 export type { OrderActorType } from './order-status-history.model';
 export type { PaymentGateway, PaymentStatus } from './payment.model';
+export type { PaymentCallbackOutcome } from './payment-callback.model';
 export type { IdempotencyScope } from './idempotency-key.model';
 
 /** Models grouped by bounded context. */
@@ -75,6 +78,7 @@ export const commerceModels = [
   OrderItemModel,
   OrderStatusHistoryModel,
   PaymentModel,
+  PaymentCallbackModel,
   IdempotencyKeyModel,
 ];
 

@@ -1,0 +1,65 @@
+import type { Request, Response } from 'express';
+import { Controller, Get, Post, Req, Res } from 'routing-controllers';
+import { OpenAPI } from 'routing-controllers-openapi';
+import { Inject, Service } from 'typedi';
+import { LOGGER, PaymentCallbackAnswer, RecordPaymentCallbackUseCase } from '@platform/domain';
+import type { Logger } from '@platform/observability';
+import type { PaymentCallbackOutcome } from '@platform/db';
+
+const DESCRIPTION =
+  'Public; called by the browser coming back from eSewa or Khalti with the gateway\'s parameters (query for GET, ' +
+  'form or JSON body for POST). Always answers 302 to /api/payments/result?payment_status=success|failed|pending' +
+  '&payment_id=…&reference_type=order&reference_id=<orderId>&next=<returnUrl>, never 4xx: an unknown payment or ' +
+  'unreadable parameters answer failed; a forged eSewa signature, another transaction or an amount other than the ' +
+  'order total is recorded as a failed verification on the payment and answers failed, the order unchanged; a ' +
+  'plausible success is queued for verification with the gateway (order.payment_success) and answers pending; a ' +
+  'failure queues order.payment_failed and answers failed. Once the order is paid every callback answers success ' +
+  'and changes nothing. The query is not proof of payment: read the order.';
+
+/** learning-commerce.md, "Payment callbacks (public)"; CONTRACT sections 4 and 6. */
+@Service()
+@Controller()
+export class PaymentCallbacksController {
+  constructor(
+    private readonly callbacks: RecordPaymentCallbackUseCase,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @Get('/api/payments/redirect/:paymentId/success')
+  @Post('/api/payments/redirect/:paymentId/success')
+  @OpenAPI({ summary: 'Payment success callback (302 to the result page)', description: DESCRIPTION, responses: { '302': { description: 'Redirect to /api/payments/result' } } })
+  success(@Req() req: Request, @Res() res: Response) {
+    return this.handle('success', req, res);
+  }
+
+  @Get('/api/payments/redirect/:paymentId/failure')
+  @Post('/api/payments/redirect/:paymentId/failure')
+  @OpenAPI({ summary: 'Payment failure callback (302 to the result page)', description: DESCRIPTION, responses: { '302': { description: 'Redirect to /api/payments/result' } } })
+  failure(@Req() req: Request, @Res() res: Response) {
+    return this.handle('failure', req, res);
+  }
+
+  private async handle(outcome: PaymentCallbackOutcome, req: Request, res: Response): Promise<Response> {
+    let answer: PaymentCallbackAnswer = { paymentStatus: 'failed', paymentId: null, orderId: null, returnUrl: null };
+    try {
+      const params = req.method === 'POST' ? { ...req.query, ...(req.body as Record<string, unknown>) } : req.query;
+      answer = await this.callbacks.execute({ paymentId: String(req.params['paymentId']), outcome, params: params as Record<string, unknown> });
+    } catch (error) {
+      // The payer's browser must reach the result page whatever went wrong here; the job and the order are the truth.
+      this.logger.error({ err: error, paymentId: req.params['paymentId'], outcome }, 'payment callback could not be recorded');
+      answer = { ...answer, paymentStatus: 'failed' };
+    }
+    res.set('Cache-Control', 'no-store').redirect(302, paymentResultLocation(answer));
+    return res;
+  }
+}
+
+/** `/api/payments/result?payment_status=…&payment_id=…&reference_type=order&reference_id=…&next=…` (CONTRACT section 4). */
+export function paymentResultLocation(answer: PaymentCallbackAnswer): string {
+  const query = new URLSearchParams({ payment_status: answer.paymentStatus });
+  if (answer.paymentId !== null) query.set('payment_id', String(answer.paymentId));
+  query.set('reference_type', 'order');
+  if (answer.orderId !== null) query.set('reference_id', String(answer.orderId));
+  if (answer.returnUrl) query.set('next', answer.returnUrl);
+  return `/api/payments/result?${query.toString()}`;
+}

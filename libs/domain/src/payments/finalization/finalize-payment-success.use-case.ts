@@ -1,0 +1,132 @@
+import { Inject, Service } from 'typedi';
+import { Database, OrderItemModel, OrderModel, OrderStatusHistoryModel, PaymentModel, Transaction } from '@platform/db';
+import type { Logger } from '@platform/observability';
+import { QueueRegistry } from '@platform/queue';
+import { GrantProductAccessUseCase } from '../../access/grant-product-access.use-case';
+import { OrderHistoryCache } from '../../orders/reads/order-history-cache.service';
+import { LOGGER } from '../../shared';
+import { PaidOrderGrant, PaymentEvents } from './payment-events.service';
+import { PAYMENT_JOB_IDS, PAYMENT_RETRY } from './payment-jobs';
+import { PaymentRecords } from './payment-records.service';
+import { PaymentVerifiers } from './payment-verifiers.service';
+import type { PaymentContext } from './payment-verifier';
+
+export interface FinalizePaymentSuccessInput {
+  orderId: number;
+  paymentId: number;
+  /** The stored callback to verify; the payment's latest success callback when absent (retries). */
+  callbackId?: number;
+  /** order.payment_retry's attempt (1 for the callback's own job). */
+  attempt?: number;
+}
+
+export type FinalizePaymentSuccessResult =
+  | 'paid'
+  /** The order was no longer payment_pending (paid by a replay, failed or cancelled): nothing changed. */
+  | 'already_final'
+  | 'rejected'
+  | 'pending'
+  | 'declined'
+  | 'not_found';
+
+/**
+ * Job order.payment_success (learning-commerce.md, "States and transitions → Order"; CONTRACT
+ * section 6; REFERENCE.md "What commerce engines learned the hard way").
+ * Verification talks to the gateway outside any transaction. Then one transaction makes the one
+ * guarded transition `payment_pending → paid` (a conditional UPDATE: of any number of concurrent
+ * or repeated runs exactly one sees a row) and, only in that run, completes the payment, appends
+ * the `paid` history row and grants every item (idempotent per (order, product) as well). Events,
+ * the cart clearing and the cache bump are queued after commit. A gateway that cannot be asked
+ * throws, so bull retries with backoff; a gateway that says "pending" schedules order.payment_retry.
+ */
+@Service()
+export class FinalizePaymentSuccessUseCase {
+  constructor(
+    private readonly db: Database,
+    private readonly records: PaymentRecords,
+    private readonly verifiers: PaymentVerifiers,
+    private readonly grants: GrantProductAccessUseCase,
+    private readonly events: PaymentEvents,
+    private readonly orderCache: OrderHistoryCache,
+    private readonly queues: QueueRegistry,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async execute(input: FinalizePaymentSuccessInput): Promise<FinalizePaymentSuccessResult> {
+    const context = await this.records.context(input.paymentId, input.orderId);
+    if (!context) return 'not_found';
+    if (context.order.status !== 'payment_pending') return 'already_final';
+    const callback = input.callbackId !== undefined
+      ? await this.records.callback(input.callbackId, input.paymentId)
+      : await this.records.latestSuccessCallback(input.paymentId);
+    if (!callback) return 'not_found';
+
+    const log = this.logger.child({ orderId: context.order.id, paymentId: context.payment.id, callbackId: callback.id });
+    const outcome = await this.verifiers.for(context.payment.gateway).verify(callback.params, context);
+    switch (outcome.kind) {
+      case 'rejected':
+        log.warn({ error: outcome.error }, 'payment verification failed; the order stays as it was');
+        await this.records.failedVerification(context.payment.id, outcome.error);
+        return 'rejected';
+      case 'declined':
+        // Khalti's return_url carries cancellations too: the failure job decides (it asks the gateway).
+        await this.queues.add('order.payment_failed', { orderId: context.order.id, paymentId: context.payment.id, reason: outcome.detail }, {
+          jobId: PAYMENT_JOB_IDS.failure(context.payment.id),
+        });
+        return 'declined';
+      case 'pending':
+        await this.scheduleRetry(context, input.attempt ?? 1, outcome.detail);
+        return 'pending';
+      case 'verified':
+        return (await this.markPaid(context, outcome.reference)) ? 'paid' : 'already_final';
+    }
+  }
+
+  private async markPaid({ payment, order }: PaymentContext, reference: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [count, rows] = await OrderModel.update(
+        { status: 'paid', paidAt: new Date() },
+        { where: { id: order.id, status: 'payment_pending' }, transaction: tx, returning: true },
+      );
+      if (count === 0) return false;
+      const paid = rows[0];
+      await PaymentModel.update(
+        { status: 'completed', completedAt: new Date(), gatewayReference: reference.slice(0, 255) },
+        { where: { id: payment.id }, transaction: tx },
+      );
+      await OrderStatusHistoryModel.create(
+        { orderId: order.id, status: 'paid', notes: `Payment verified with ${payment.gateway} (${reference})`.slice(0, 500), actorType: 'system' },
+        { transaction: tx },
+      );
+      const granted = await this.grantItems(paid, tx);
+      tx.afterCommit(() => this.events.paid(paid, reference, granted));
+      await this.orderCache.invalidate(paid.userId, tx);
+      return true;
+    });
+  }
+
+  /** Every item, lifetime access (courses and books are bought for good). */
+  private async grantItems(order: OrderModel, tx: Transaction): Promise<PaidOrderGrant[]> {
+    const items = await OrderItemModel.findAll({ where: { orderId: order.id }, order: [['id', 'ASC']], transaction: tx });
+    const granted: PaidOrderGrant[] = [];
+    for (const item of items) {
+      const { access } = await this.grants.execute({ userId: order.userId, productId: item.productId, accessType: 'lifetime', orderId: order.id }, tx);
+      granted.push({ item, access });
+    }
+    return granted;
+  }
+
+  private async scheduleRetry({ payment, order }: PaymentContext, attempt: number, detail: string): Promise<void> {
+    if (attempt >= PAYMENT_RETRY.maxAttempts) {
+      this.logger.warn({ orderId: order.id, paymentId: payment.id, detail }, 'gateway still undecided after the last retry; left for auto-cancel');
+      await this.records.failedVerification(payment.id, `still undecided after ${attempt} checks: ${detail}`);
+      return;
+    }
+    const next = attempt + 1;
+    await this.queues.add(
+      'order.payment_retry',
+      { orderId: order.id, paymentId: payment.id, attempt: next, maxAttempts: PAYMENT_RETRY.maxAttempts },
+      { jobId: PAYMENT_JOB_IDS.retry(payment.id, next), delay: PAYMENT_RETRY.delayMs(attempt) },
+    );
+  }
+}

@@ -1,0 +1,12 @@
+export { RecordPaymentCallbackUseCase } from './record-payment-callback.use-case';
+export type { PaymentCallbackInput, PaymentCallbackAnswer } from './record-payment-callback.use-case';
+export { FinalizePaymentSuccessUseCase } from './finalize-payment-success.use-case';
+export type { FinalizePaymentSuccessInput, FinalizePaymentSuccessResult } from './finalize-payment-success.use-case';
+export { FinalizePaymentFailureUseCase } from './finalize-payment-failure.use-case';
+export type { FinalizePaymentFailureInput, FinalizePaymentFailureResult } from './finalize-payment-failure.use-case';
+export { PaymentVerifiers } from './payment-verifiers.service';
+export { EsewaPaymentVerifier } from './esewa-payment.verifier';
+export { KhaltiPaymentVerifier } from './khalti-payment.verifier';
+export { GatewayUnavailableError } from './payment-verifier';
+export type { VerificationOutcome, GatewayPaymentState } from './payment-verifier';
+export { PAYMENT_EVENTS, PAYMENT_JOB_IDS, PAYMENT_RETRY } from './payment-jobs';
