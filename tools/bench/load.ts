@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 
 /**
  * The load generator, run as a child process so it never shares an event loop with the servers:
- * `node -r @swc-node/register tools/bench/load.ts '<LoadJob as JSON>'`. Runs an unmeasured
- * warm-up, then the measured run, and prints one LoadOutcome as JSON on stdout.
+ * `fork('tools/bench/load.ts')`, then one LoadJob sent over IPC (a job can carry thousands of
+ * tokens, too long for argv). Runs an unmeasured warm-up, then the measured run, and prints one
+ * LoadOutcome as JSON on stdout.
  */
 export interface LoadJob {
   url: string;
@@ -13,6 +15,29 @@ export interface LoadJob {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  /** Per-request headers, for routes that create something on every request. */
+  perRequest?: PerRequestHeaders;
+}
+
+export interface PerRequestHeaders {
+  /** A fresh `Idempotency-Key` on every request: a random per-process prefix and a counter. */
+  idempotencyKey?: boolean;
+  /** `Authorization: Bearer <token>` taken round-robin from these (spreads per-user rate limits). */
+  bearerTokens?: string[];
+}
+
+/** Counters live for the whole process: the warm-up and the measured run never repeat a key or a turn. */
+function perRequestSetup(perRequest: PerRequestHeaders) {
+  const prefix = `bench-${randomBytes(6).toString('hex')}`;
+  let sent = 0;
+  return (request: { headers?: Record<string, string> }) => {
+    const n = sent++;
+    const headers = { ...request.headers };
+    if (perRequest.idempotencyKey) headers['idempotency-key'] = `${prefix}-${n}`;
+    const tokens = perRequest.bearerTokens;
+    if (tokens && tokens.length > 0) headers['authorization'] = `Bearer ${tokens[n % tokens.length]}`;
+    return { ...request, headers };
+  };
 }
 
 export interface LoadStats {
@@ -31,8 +56,9 @@ export interface LoadOutcome {
   measured: LoadStats;
 }
 
-async function runOnce(job: LoadJob, durationSeconds: number): Promise<LoadStats> {
+async function runOnce(job: LoadJob, durationSeconds: number, setupRequest?: ReturnType<typeof perRequestSetup>): Promise<LoadStats> {
   const result = await autocannon({
+    ...(setupRequest ? { requests: [{ setupRequest: setupRequest as never }] } : {}),
     url: job.url,
     headers: job.headers,
     method: job.method ?? 'GET',
@@ -55,10 +81,20 @@ async function runOnce(job: LoadJob, durationSeconds: number): Promise<LoadStats
   };
 }
 
+function receiveJob(): Promise<LoadJob> {
+  return new Promise((resolve) =>
+    process.once('message', (job) => {
+      process.disconnect?.();
+      resolve(job as LoadJob);
+    }),
+  );
+}
+
 async function main(): Promise<void> {
-  const job = JSON.parse(process.argv[2] ?? '') as LoadJob;
-  const warmup = await runOnce(job, job.warmupSeconds);
-  const measured = await runOnce(job, job.durationSeconds);
+  const job = await receiveJob();
+  const setupRequest = job.perRequest ? perRequestSetup(job.perRequest) : undefined;
+  const warmup = await runOnce(job, job.warmupSeconds, setupRequest);
+  const measured = await runOnce(job, job.durationSeconds, setupRequest);
   const outcome: LoadOutcome = { warmup, measured };
   process.stdout.write(`${JSON.stringify(outcome)}\n`);
 }

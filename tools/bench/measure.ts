@@ -28,6 +28,7 @@ export async function measure(target: Target, settings: BenchSettings, baseline?
       connections: target.connections ?? settings.connections,
       durationSeconds: settings.durationSeconds,
       warmupSeconds: settings.warmupSeconds,
+      perRequest: target.perRequest,
     });
     return { target, baseline, outcome };
   } catch (error) {
@@ -59,11 +60,12 @@ async function checkOnce(target: Target): Promise<string | undefined> {
 function runLoadGenerator(job: LoadJob): Promise<LoadOutcome> {
   return new Promise((resolve, reject) => {
     // execArgv carries `-r @swc-node/register`, so the child runs load.ts as this process runs run.ts.
-    const child = fork(join(__dirname, 'load.ts'), [JSON.stringify(job)], {
+    const child = fork(join(__dirname, 'load.ts'), [], {
       execArgv: process.execArgv,
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     });
     running = child;
+    child.send(job);
     let stdout = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.once('error', reject);

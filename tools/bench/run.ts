@@ -4,6 +4,7 @@ import { startApps } from './apps';
 import { startBaselines } from './baselines';
 import { createBenchEnvironment } from './bench-environment';
 import { Cleanup } from './cleanup';
+import { createCommerceFixtures } from './commerce';
 import { createBenchActors } from './fixtures';
 import { measure, Measurement, stopLoadGenerator } from './measure';
 import { buildReport, formatTable, writeReport } from './report';
@@ -30,9 +31,10 @@ async function main(): Promise<number> {
   log(`bench: database ${env.databaseName}, Redis prefix ${env.redisPrefix}, DB_POOL_MAX ${env.config.db.pool.max}`);
   const apps = await startApps(env.infra, cleanup);
   const actors = await createBenchActors(apps.customerApi.app.container);
+  const commerce = await createCommerceFixtures(apps.customerApi.app.container);
   const baselines = await startBaselines(env.config, cleanup);
   const signing = await startSigningTargets(env.infra, cleanup);
-  const plan = filterPlan(buildPlan(apps, baselines, actors, signing), settings.filter);
+  const plan = filterPlan(buildPlan(apps, baselines, actors, signing, commerce), settings.filter);
   if (plan.length === 0) throw new Error(`BENCH_FILTER "${settings.filter}" matches no scenario`);
 
   const targets = plan.reduce((count, group) => count + 1 + group.scenarios.length, 0);

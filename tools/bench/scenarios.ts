@@ -1,6 +1,9 @@
 import type { AppsUnderTest, RunningApp } from './apps';
 import type { Baselines } from './baselines';
+import type { CommerceFixtures } from './commerce';
+import { BUY_NOW_CUSTOMERS, ORDER_COUNT, ORDER_CUSTOMERS } from './commerce';
 import type { BenchActors } from './fixtures';
+import type { PerRequestHeaders } from './load';
 import { signedUrlsBody, SigningTargets } from './uploads';
 
 /** One URL to load: a baseline server or a route of an app. */
@@ -16,6 +19,8 @@ export interface Target {
   body?: string;
   /** Overrides BENCH_CONNECTIONS for a CPU-bound target, where more connections only queue (and time out). */
   connections?: number;
+  /** Headers that change on every request (fresh Idempotency-Keys, rotated tokens). */
+  perRequest?: PerRequestHeaders;
 }
 
 /** A baseline, measured right before the scenarios that are compared with it. */
@@ -24,7 +29,13 @@ export interface ScenarioGroup {
   scenarios: Target[];
 }
 
-export function buildPlan(apps: AppsUnderTest, baselines: Baselines, actors: BenchActors, signing: SigningTargets): ScenarioGroup[] {
+export function buildPlan(
+  apps: AppsUnderTest,
+  baselines: Baselines,
+  actors: BenchActors,
+  signing: SigningTargets,
+  commerce: CommerceFixtures,
+): ScenarioGroup[] {
   const healthz = (app: RunningApp): Target => ({
     name: `${app.name} GET /healthz`,
     kind: 'scenario',
@@ -36,6 +47,7 @@ export function buildPlan(apps: AppsUnderTest, baselines: Baselines, actors: Ben
   const signingNote = signing.driver === 's3' ? 'signed with SigV4 (S3 driver, s3rver endpoint)' : 'local driver, so URLs are /<key> and nothing is signed';
   // 100 signatures are ~45 ms of CPU per request: 10 connections saturate the process already.
   const signingConnections = 10;
+  const buyNowBody = JSON.stringify({ productId: commerce.buyNowProductId, gateway: 'esewa', returnUrl: 'http://localhost:5173/orders' });
 
   return [
     {
@@ -73,6 +85,49 @@ export function buildPlan(apps: AppsUnderTest, baselines: Baselines, actors: Ben
           description: 'customer JWT, user-exists check, user load (sequelize) and envelope',
           url: `${apps.customerApi.baseUrl}/api/auth/me`,
           headers: bearer(actors.customerToken),
+        },
+        {
+          name: 'customer-api GET /api/cart',
+          kind: 'scenario',
+          description: 'customer JWT, user check, active cart with 2 course lines (products, prices, promotion state) and envelope',
+          url: `${apps.customerApi.baseUrl}/api/cart`,
+          headers: bearer(commerce.cartToken),
+        },
+        {
+          name: 'customer-api GET /api/orders',
+          kind: 'scenario',
+          description:
+            `customer JWT, user check, rate limit (Redis), first page of the customer's ${ORDER_COUNT} orders (2 lines each) and envelope; ` +
+            `tokens of ${ORDER_CUSTOMERS} such customers rotated (60 lists a minute each)`,
+          url: `${apps.customerApi.baseUrl}/api/orders`,
+          headers: bearer(commerce.ordersTokens[0]),
+          perRequest: { bearerTokens: commerce.ordersTokens },
+        },
+      ],
+    },
+    {
+      baseline: {
+        name: 'baseline: express + pg insert',
+        kind: 'baseline',
+        description: 'express.json + pg.Pool(DB_POOL_MAX): one INSERT per request keyed by a fresh Idempotency-Key',
+        url: baselines.expressPgInsertUrl,
+        method: 'POST',
+        headers: { ...json, 'idempotency-key': 'bench-preflight' },
+        body: buyNowBody,
+        perRequest: { idempotencyKey: true },
+      },
+      scenarios: [
+        {
+          name: 'customer-api POST /api/orders/buy-now (esewa)',
+          kind: 'scenario',
+          description:
+            `customer JWT, user check, rate limit (Redis), idempotency key, order + line + payment in one transaction, signed eSewa form, ` +
+            `ORDER_PLACED job; a fresh Idempotency-Key per request, tokens of ${BUY_NOW_CUSTOMERS} customers rotated (10 buy-nows a minute each)`,
+          url: `${apps.customerApi.baseUrl}/api/orders/buy-now`,
+          method: 'POST',
+          headers: { ...bearer(commerce.buyNowTokens[0]), ...json, 'idempotency-key': 'bench-preflight' },
+          body: buyNowBody,
+          perRequest: { idempotencyKey: true, bearerTokens: commerce.buyNowTokens },
         },
       ],
     },

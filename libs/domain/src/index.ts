@@ -8,3 +8,4 @@ export * from './cart';
 export * from './payments';
 export * from './orders/reads';
 export * from './orders/checkout';
+export * from './orders/cancellation';

@@ -30,6 +30,8 @@ export interface JobPayloads {
     remarks?: string;
   };
   'order.auto_cancel': { orderId: number; reason: string };
+  /** Scheduled every minute: runs order.auto_cancel's use case for each unpaid order past ORDER_AUTO_CANCEL_MINUTES. */
+  'order.auto_cancel_sweep': Record<string, never>;
   'cart.clear_after_order_confirmed': { userId: string; orderId: number };
   'cart.expire': Record<string, never>;
   'notification.deliver': { event: string; recipientUserId?: string; payload: Record<string, unknown> };
@@ -46,6 +48,7 @@ export const JOB_QUEUE: { readonly [J in JobName]: QueueName } = {
   'order.cancel': 'orders',
   'order.process_refund': 'orders',
   'order.auto_cancel': 'orders',
+  'order.auto_cancel_sweep': 'orders',
   'cart.clear_after_order_confirmed': 'cart',
   'cart.expire': 'cart',
   'notification.deliver': 'notifications',

@@ -1,5 +1,6 @@
 import { cartClearAfterOrderProcessor } from './cart-clear-after-order.processor';
 import { cartExpireProcessor } from './cart-expire.processor';
+import { orderAutoCancelProcessor, orderAutoCancelSweepProcessor } from './order-auto-cancel.processor';
 import { orderPaymentFailedProcessor } from './order-payment-failed.processor';
 import { orderPaymentRetryProcessor } from './order-payment-retry.processor';
 import { orderPaymentSuccessProcessor } from './order-payment-success.processor';
@@ -14,4 +15,6 @@ export const PROCESSORS: JobProcessor[] = [
   orderPaymentSuccessProcessor as JobProcessor,
   orderPaymentFailedProcessor as JobProcessor,
   orderPaymentRetryProcessor as JobProcessor,
+  orderAutoCancelProcessor as JobProcessor,
+  orderAutoCancelSweepProcessor as JobProcessor,
 ];

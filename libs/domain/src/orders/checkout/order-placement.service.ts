@@ -69,7 +69,10 @@ export class OrderPlacement {
     try {
       placed = await this.db.transaction(async (tx) => {
         const written = await this.writer.write(await request.draft(tx, at), tx, at);
-        if (payment.gateway !== 'esewa') return { written, view: null };
+        if (payment.gateway !== 'esewa') {
+          await this.keys.attach(start.claim, written.order.id, tx);
+          return { written, view: null };
+        }
         const view = this.initiator.esewa(written.order, written.payment);
         await this.keys.complete(start.claim, view, written.order.id, tx);
         this.events.publishAfterCommit(written, tx);
