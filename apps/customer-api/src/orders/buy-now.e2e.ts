@@ -23,6 +23,17 @@ describe('Buy now (customer-api)', () => {
   const newCustomer = () => createCustomer(app.api.app.container);
   const ordersOf = (customer: TestCustomer) => OrderModel.findAll({ where: { userId: customer.id } });
 
+  it('shows a new order in an order list that was cached before it', async () => {
+    const customer = await newCustomer();
+    const { product } = await createCourse();
+    const list = () => app.api.http.get('/api/orders').set('Authorization', `Bearer ${customer.accessToken}`).expect(200);
+    expect((await list()).body.count).to.equal(0); // now cached
+    const res = await post(customer, { productId: product.id, gateway: 'esewa', returnUrl }).expect(200);
+    const after = await list();
+    expect(after.body.count).to.equal(1);
+    expect(after.body.data[0].id).to.equal(res.body.data.orderId);
+  });
+
   for (const prefix of ['/api/orders', '/api/mobile/orders']) {
     it(`${prefix}/buy-now starts a Khalti payment server-side and answers the redirect to its payment_url`, async () => {
       const customer = await newCustomer();

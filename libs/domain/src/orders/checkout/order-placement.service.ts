@@ -11,6 +11,7 @@ import { OrderDraft, OrderWriter, WrittenOrder } from './order-writer.service';
 import type { PaymentInitView } from './payment-init.view';
 import { PaymentInitiator } from './payment-initiator.service';
 import { isAllowedReturnUrl } from '../../payments/return-url';
+import { OrderHistoryCache } from '../reads/order-history-cache.service';
 
 export interface PaymentChoice {
   gateway: PaymentGateway;
@@ -51,6 +52,7 @@ export class OrderPlacement {
     private readonly initiator: PaymentInitiator,
     private readonly events: OrderPlacedEvents,
     private readonly releasePromotion: ReleasePromotionRedemptionUseCase,
+    private readonly orderCache: OrderHistoryCache,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -69,6 +71,7 @@ export class OrderPlacement {
     try {
       placed = await this.db.transaction(async (tx) => {
         const written = await this.writer.write(await request.draft(tx, at), tx, at);
+        await this.orderCache.invalidate(owner.id, tx);
         if (payment.gateway !== 'esewa') {
           await this.keys.attach(start.claim, written.order.id, tx);
           return { written, view: null };
@@ -115,6 +118,7 @@ export class OrderPlacement {
         await this.releasePromotion.execute({ promotionId: order.promotionId, reference: `order:${order.id}` }, tx);
       }
       await this.keys.fail(claim, message, order.id, tx);
+      await this.orderCache.invalidate(order.userId, tx);
     });
     throw OrderPaymentFailed(message);
   }
