@@ -228,6 +228,19 @@ describe('Payment callbacks and order finalization (customer-api + jobs + gatewa
     expect(await PaymentModel.count({ where: { orderId: flow.data.orderId, status: 'completed' } })).to.equal(1);
   });
 
+  it('money confirmed after the order was auto-cancelled is recorded as owed back, never silently kept', async () => {
+    const flow = await checkout('esewa');
+    const callback = await payAtGateway('esewa', flow.data, 'approve');
+    await OrderModel.update({ status: 'cancelled', cancelledAt: new Date() }, { where: { id: flow.data.orderId } });
+    expect((await follow(callback)).payment_status).to.equal('failed');
+    expect(await drain('orders')).to.deep.equal(['paid_after_close']);
+    const recorded = await payment(flow.data.paymentId);
+    expect(recorded.status).to.equal('completed');
+    expect(recorded.lastVerificationError).to.match(/after the order was cancelled: refund required/);
+    expect((await order(flow.data.orderId)).status).to.equal('cancelled');
+    expect(await ProductAccessModel.count({ where: { orderId: flow.data.orderId } })).to.equal(0);
+  });
+
   it('a failure callback (and the failure job) after success changes nothing', async () => {
     const flow = await checkout('khalti');
     await follow(await payAtGateway('khalti', flow.data, 'approve'));

@@ -1,5 +1,5 @@
 import { Inject, Service } from 'typedi';
-import { Database, OrderItemModel, OrderModel, OrderStatusHistoryModel, PaymentModel, Transaction } from '@platform/db';
+import { Database, Op, OrderItemModel, OrderModel, OrderStatusHistoryModel, PaymentModel, Transaction } from '@platform/db';
 import type { Logger } from '@platform/observability';
 import { QueueRegistry } from '@platform/queue';
 import { GrantProductAccessUseCase } from '../../access/grant-product-access.use-case';
@@ -27,7 +27,9 @@ export type FinalizePaymentSuccessResult =
   | 'rejected'
   | 'pending'
   | 'declined'
-  | 'not_found';
+  | 'not_found'
+  /** The gateway took the money after the order was closed (e.g. auto-cancelled): recorded for a refund. */
+  | 'paid_after_close';
 
 /**
  * Job order.payment_success (learning-commerce.md, "States and transitions → Order"; CONTRACT
@@ -55,7 +57,10 @@ export class FinalizePaymentSuccessUseCase {
   async execute(input: FinalizePaymentSuccessInput): Promise<FinalizePaymentSuccessResult> {
     const context = await this.records.context(input.paymentId, input.orderId);
     if (!context) return 'not_found';
-    if (context.order.status !== 'payment_pending') return 'already_final';
+    // A closed order is still verified once: a customer who paid at the gateway after the order
+    // was auto-cancelled must not be charged silently.
+    const closed = context.order.status !== 'payment_pending';
+    if (closed && (context.order.status === 'paid' || context.payment.status === 'completed')) return 'already_final';
     const callback = input.callbackId !== undefined
       ? await this.records.callback(input.callbackId, input.paymentId)
       : await this.records.latestSuccessCallback(input.paymentId);
@@ -75,11 +80,30 @@ export class FinalizePaymentSuccessUseCase {
         });
         return 'declined';
       case 'pending':
+        if (closed) return 'already_final';
         await this.scheduleRetry(context, input.attempt ?? 1, outcome.detail);
         return 'pending';
       case 'verified':
-        return (await this.markPaid(context, outcome.reference)) ? 'paid' : 'already_final';
+        if (!closed && (await this.markPaid(context, outcome.reference))) return 'paid';
+        return this.recordPaymentAfterClose(context, outcome.reference);
     }
+  }
+
+  /**
+   * The gateway confirms money for an order that is no longer payment_pending. If a concurrent run
+   * paid it, nothing to do. Otherwise (cancelled, failed) the payment is recorded as completed with
+   * a note that a refund is owed, and logged as an error; the order is left as it is.
+   */
+  private async recordPaymentAfterClose({ payment, order }: PaymentContext, reference: string): Promise<FinalizePaymentSuccessResult> {
+    const current = await OrderModel.findByPk(order.id, { attributes: ['id', 'status'] });
+    if (!current || current.status === 'paid') return 'already_final';
+    const note = `Gateway confirmed payment after the order was ${current.status}: refund required`;
+    const [recorded] = await PaymentModel.update(
+      { status: 'completed', completedAt: new Date(), gatewayReference: reference.slice(0, 255), lastVerificationError: note },
+      { where: { id: payment.id, status: { [Op.ne]: 'completed' } } },
+    );
+    if (recorded > 0) this.logger.error({ orderId: order.id, paymentId: payment.id, status: current.status }, note);
+    return 'paid_after_close';
   }
 
   private async markPaid({ payment, order }: PaymentContext, reference: string): Promise<boolean> {

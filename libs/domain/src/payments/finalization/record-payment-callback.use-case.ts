@@ -66,7 +66,10 @@ export class RecordPaymentCallbackUseCase {
       return answer(this.settled(context.order) ?? 'failed');
     }
     const settled = this.settled(context.order);
-    if (settled) return answer(settled); // a replay after the order was decided changes nothing
+    // A success for an order closed without payment (e.g. auto-cancelled while the customer was at
+    // the gateway) is still verified by the job, so money taken is recorded as owed back.
+    const lateSuccess = settled === 'failed' && input.outcome === 'success' && context.payment.status !== 'completed';
+    if (settled && !lateSuccess) return answer(settled); // a replay after the order was decided changes nothing
 
     const stored = await this.store(context.payment.id, input.outcome, params);
     if (input.outcome === 'failure') {
@@ -94,7 +97,7 @@ export class RecordPaymentCallbackUseCase {
       },
       { jobId: PAYMENT_JOB_IDS.success(context.payment.id, stored.paramsDigest) },
     );
-    return answer('pending');
+    return answer(lateSuccess ? 'failed' : 'pending');
   }
 
   private settled(order: OrderModel): PaymentCallbackAnswer['paymentStatus'] | null {
