@@ -22,6 +22,7 @@ import {
   createCustomer,
   createDigitalBook,
   isolatedInfrastructure,
+  orderEvents,
   TEST_ENV,
   TestApp,
   TestCustomer,
@@ -91,10 +92,7 @@ describe('Payment callbacks and order finalization (customer-api + jobs + gatewa
     }
   }
 
-  async function notifications(orderId: number, event: string): Promise<Job[]> {
-    const all = await infra.queues.queue('notifications').getJobs(['waiting', 'delayed', 'completed', 'active']);
-    return all.filter((job) => job.data.event === event && job.data.payload.orderId === orderId);
-  }
+  const notifications = (orderId: number, event: string) => orderEvents(orderId, event);
 
   interface Checkout {
     customer: TestCustomer;

@@ -9,3 +9,4 @@ export * from './payments';
 export * from './orders/reads';
 export * from './orders/checkout';
 export * from './orders/cancellation';
+export * from './notifications';

@@ -1,3 +1,3 @@
 export * from './jobs';
-export { QueueRegistry } from './queue-registry';
+export { QueueRegistry, QueueUnavailableError } from './queue-registry';
 export type { QueueSettings } from './queue-registry';

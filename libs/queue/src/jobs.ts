@@ -34,7 +34,10 @@ export interface JobPayloads {
   'order.auto_cancel_sweep': Record<string, never>;
   'cart.clear_after_order_confirmed': { userId: string; orderId: number };
   'cart.expire': Record<string, never>;
-  'notification.deliver': { event: string; recipientUserId?: string; payload: Record<string, unknown> };
+  /** Delivers one outbox event (notification_events) on every channel to every recipient. */
+  'notification.deliver': { eventId: string };
+  /** Scheduled: queues notification.deliver for events whose after-commit dispatch did not happen. */
+  'notification.dispatch_pending': Record<string, never>;
   'maintenance.purge_expired_refresh_tokens': Record<string, never>;
 }
 
@@ -52,5 +55,6 @@ export const JOB_QUEUE: { readonly [J in JobName]: QueueName } = {
   'cart.clear_after_order_confirmed': 'cart',
   'cart.expire': 'cart',
   'notification.deliver': 'notifications',
+  'notification.dispatch_pending': 'notifications',
   'maintenance.purge_expired_refresh_tokens': 'maintenance',
 };

@@ -15,6 +15,15 @@ const DEFAULT_JOB_OPTIONS: JobOptions = {
   removeOnFail: 5_000,
 };
 
+const ADD_TIMEOUT_MS = 3_000;
+
+export class QueueUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'QueueUnavailableError';
+  }
+}
+
 /**
  * Opens bull queues lazily over shared connections. Bull manages its own key prefix (ioredis
  * `keyPrefix` is not supported by bull), so these connections carry none.
@@ -43,9 +52,22 @@ export class QueueRegistry {
     return QUEUE_NAMES.map((name) => this.queue(name));
   }
 
-  /** Adds a typed job to its queue. A `jobId` makes the add idempotent. */
-  add<J extends JobName>(job: J, payload: JobPayloads[J], options: JobOptions = {}) {
-    return this.queue(JOB_QUEUE[job]).add(job, payload, options);
+  /**
+   * Adds a typed job to its queue. A `jobId` makes the add idempotent. Rejects with
+   * QueueUnavailableError when Redis has not taken the job within `timeoutMs`: bull's connections
+   * retry forever, and a producer (an HTTP request, a commit hook) must not wait that long. The
+   * add may still land once Redis is back, so producers that can retry must use a `jobId`.
+   */
+  async add<J extends JobName>(job: J, payload: JobPayloads[J], options: JobOptions = {}, timeoutMs = ADD_TIMEOUT_MS) {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new QueueUnavailableError(`queueing ${job} timed out after ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([this.queue(JOB_QUEUE[job]).add(job, payload, options), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Waits for active jobs of this process to finish, then closes every connection. */

@@ -1,5 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { OrderItemModel, OrderModel, OrderStatus, ProductModel } from '@platform/db';
+import { OrderItemModel, OrderModel, OrderStatus, ProductModel, RefundStatus } from '@platform/db';
+
+const REFUND_STATES: Partial<Record<OrderStatus, RefundStatus>> = {
+  refund_requested: 'requested',
+  refund_pending: 'pending',
+  refund_approved: 'approved',
+  refund_rejected: 'rejected',
+};
+
+/** The columns the schema's CHECKs tie to a status, filled as the real transitions would. */
+function consistentFields(status: OrderStatus, totalPaisa: number): Partial<OrderModel> {
+  const now = new Date();
+  const refundStatus = REFUND_STATES[status] ?? null;
+  return {
+    paidAt: status === 'paid' || refundStatus ? now : null,
+    cancelledAt: status === 'cancelled' ? now : null,
+    refundStatus,
+    refundReason: refundStatus ? 'Test refund' : null,
+    refundRequestedAt: refundStatus ? now : null,
+    refundProcessedAt: refundStatus === 'approved' || refundStatus === 'rejected' ? now : null,
+    refundAmountPaisa: refundStatus === 'approved' ? totalPaisa : null,
+  };
+}
 
 /**
  * An order written straight to the database (no gateway), for specs that need a real order row:
@@ -24,7 +46,7 @@ export async function createOrder(
     subtotalPaisa: subtotal,
     discountPaisa: 0,
     totalPaisa: subtotal,
-    paidAt: status === 'paid' ? new Date() : null,
+    ...consistentFields(status, subtotal),
   });
   await OrderItemModel.bulkCreate(
     products.map((product) => ({

@@ -18,3 +18,4 @@ export { startS3Server, type TestS3Server, type TestS3ServerOptions } from './s3
 export { s3StorageEnv } from './s3-storage-env';
 export { createOrder } from './commerce-factories';
 export { createCart, expireCart, type CartOptions } from './cart-factories';
+export { orderEvents } from './notification-events';

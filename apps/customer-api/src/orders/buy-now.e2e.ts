@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { IdempotencyKeyModel, OrderModel, OrderStatusHistoryModel, PaymentModel, PromotionModel, PromotionRedemptionModel } from '@platform/db';
-import { orderPlacedJobId } from '@platform/domain';
-import { createCourse, createCustomer, createDigitalBook, createPromotion, createTrainingProduct, eventually, TestCustomer } from '@platform/testing';
+import { createCourse, createCustomer, createDigitalBook, createPromotion, createTrainingProduct, orderEvents, TestCustomer } from '@platform/testing';
 import { API_BASE, SHOP, startCheckoutApp, found } from './checkout-test-app.test-helper';
 
 /**
@@ -61,12 +60,11 @@ describe('Buy now (customer-api)', () => {
       });
       expect(payment).to.deep.include({ gateway: 'khalti', status: 'initiated', amountPaisa: 199_900 });
 
-      const queue = app.api.infra.queues.queue('notifications');
-      await eventually(async () => (await queue.getJob(orderPlacedJobId(order.id))) !== null);
-      const job = found(await queue.getJob(orderPlacedJobId(order.id)));
-      expect(job.data).to.deep.include({ event: 'ORDER_PLACED_BUYNOW', recipientUserId: customer.id });
-      expect(job.data.payload).to.deep.include({ orderId: order.id, orderNumber: order.orderNumber, price: 199_900 });
-      expect(job.data.payload.product).to.deep.include({ productId: product.id, title: product.title });
+      const events = await orderEvents(order.id);
+      expect(events).to.have.length(1);
+      expect(events[0]).to.deep.include({ event: 'ORDER_PLACED_BUYNOW', userId: customer.id });
+      expect(events[0].payload).to.deep.include({ orderId: order.id, orderNumber: order.orderNumber, price: 199_900 });
+      expect(events[0].payload['product']).to.deep.include({ productId: product.id, title: product.title });
     });
   }
 

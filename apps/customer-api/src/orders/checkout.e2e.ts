@@ -11,8 +11,8 @@ import {
   Op,
   PromotionModel,
 } from '@platform/db';
-import { orderPlacedJobId, requestFingerprint, verifyEsewaSignature } from '@platform/domain';
-import { adminToken, createCart, createCourse, createCustomer, createDigitalBook, createPromotion, eventually, expireCart, TestCustomer } from '@platform/testing';
+import { notificationDeliveryJobId, requestFingerprint, verifyEsewaSignature } from '@platform/domain';
+import { adminToken, createCart, createCourse, createCustomer, createDigitalBook, createPromotion, eventually, expireCart, orderEvents, TestCustomer } from '@platform/testing';
 import { API_BASE, ESEWA, SHOP, startCheckoutApp, found } from './checkout-test-app.test-helper';
 
 /**
@@ -116,13 +116,12 @@ describe('Checkout (customer-api)', () => {
     expect(items.map((item) => [item.discountPaisa, item.lineTotalPaisa])).to.deep.equal([[667, 19_333], [333, 9_667]]);
     expect(found(await PromotionModel.findByPk(promotion.id)).timesUsed).to.equal(1);
 
+    const [event] = await orderEvents(order.id);
+    expect(event).to.deep.include({ event: 'ORDER_PLACED_CHECKOUT', audience: 'customer', userId: customer.id });
+    expect(event.payload).to.deep.include({ orderId: order.id, orderNumber: order.orderNumber, total: 29_000 });
+    expect(event.payload['items']).to.have.length(2);
     const queue = app.api.infra.queues.queue('notifications');
-    await eventually(async () => (await queue.getJob(orderPlacedJobId(order.id))) !== null);
-    const job = found(await queue.getJob(orderPlacedJobId(order.id)));
-    expect(job.name).to.equal('notification.deliver');
-    expect(job.data).to.deep.include({ event: 'ORDER_PLACED_CHECKOUT', recipientUserId: customer.id });
-    expect(job.data.payload).to.deep.include({ orderId: order.id, orderNumber: order.orderNumber, total: 29_000 });
-    expect(job.data.payload.items).to.have.length(2);
+    await eventually(async () => (await queue.getJob(notificationDeliveryJobId(event.id))) !== null);
   });
 
   describe('errors', () => {

@@ -152,7 +152,7 @@ describe('Order reads (customer-api)', () => {
           const other = await createCustomer(api.app.container);
           const order = await orderFor(other);
           await list('', other).expect(200);
-          await order.update({ status: 'cancelled' });
+          await order.update({ status: 'cancelled', cancelledAt: new Date() });
           await api.app.container.get(OrderHistoryCache).invalidate(customer.id);
           expect((await list('', other).expect(200)).body.data[0].status).to.equal('payment_pending');
         });

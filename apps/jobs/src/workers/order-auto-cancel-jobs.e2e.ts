@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Database, OrderModel, OrderStatusHistoryModel, PaymentModel } from '@platform/db';
-import { AUTO_CANCEL_REASON, orderCancelledJobId } from '@platform/domain';
+import { AUTO_CANCEL_REASON } from '@platform/domain';
 import { QueueRegistry } from '@platform/queue';
 import type { Infrastructure } from '@platform/runtime';
 import {
@@ -10,6 +10,7 @@ import {
   createCustomer,
   createOrder,
   eventually,
+  orderEvents,
   isolatedInfrastructure,
   TEST_ENV,
   TestApp,
@@ -75,8 +76,8 @@ describe('order auto-cancel jobs (jobs app)', () => {
     expect((await OrderModel.findByPk(paid.id))?.status).to.equal('paid');
     expect(await OrderStatusHistoryModel.count({ where: { orderId: old.id, status: 'cancelled' } })).to.equal(1);
     expect(await PaymentModel.count({ where: { orderId: old.id, status: 'failed' } })).to.equal(1);
-    const event = await infra.queues.queue('notifications').getJob(orderCancelledJobId(old.id));
-    expect(event?.data.payload).to.deep.equal({ orderId: old.id, orderNumber: old.orderNumber, cancelledBy: 'system', reason: AUTO_CANCEL_REASON });
+    const [event] = await orderEvents(old.id, 'ORDER_CANCELLED');
+    expect(event.payload).to.deep.equal({ orderId: old.id, orderNumber: old.orderNumber, cancelledBy: 'system', reason: AUTO_CANCEL_REASON });
   });
 
   it('order.auto_cancel cancels one order and a repeat changes nothing', async function () {

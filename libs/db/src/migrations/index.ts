@@ -4,6 +4,7 @@ import catalog from './0002-catalog';
 import customerUploads from './0003-customer-uploads';
 import commerce from './0004-commerce';
 import paymentCallbacks from './0005-payment-callbacks';
+import orderLifecycle from './0006-order-lifecycle';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks];
+export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle];

@@ -19,6 +19,12 @@ import { PromotionRedemptionModel } from './promotion-redemption.model';
 import { PromotionModel } from './promotion.model';
 import { RefreshTokenModel } from './refresh-token.model';
 import { UserModel } from './user.model';
+import { OrderNoteModel } from './order-note.model';
+import { OrderAsyncRequestModel } from './order-async-request.model';
+import { NotificationEventModel } from './notification-event.model';
+import { NotificationDeliveryModel } from './notification-delivery.model';
+import { NotificationModel } from './notification.model';
+import { PushDeviceModel } from './push-device.model';
 
 export {
   AdminModel,
@@ -42,6 +48,12 @@ export {
   PromotionRedemptionModel,
   RefreshTokenModel,
   UserModel,
+  OrderNoteModel,
+  OrderAsyncRequestModel,
+  NotificationEventModel,
+  NotificationDeliveryModel,
+  NotificationModel,
+  PushDeviceModel,
 };
 export { PRODUCT_TYPES } from './product.model';
 export type { ProductType } from './product.model';
@@ -50,7 +62,13 @@ export type { DiscountType } from './promotion.model';
 export { CART_STATUSES } from './cart.model';
 export type { CartStatus } from './cart.model';
 export { ORDER_STATUSES } from './order.model';
-export type { OrderStatus, OrderType, OrderSource } from './order.model';
+export type { OrderStatus, OrderType, OrderSource, RefundStatus } from './order.model';
+export { ORDER_ASYNC_REQUEST_KINDS, ORDER_ASYNC_REQUEST_STATUSES } from './order-async-request.model';
+export type { OrderAsyncRequestKind, OrderAsyncRequestStatus } from './order-async-request.model';
+export type { NotificationAudience } from './notification-event.model';
+export { NOTIFICATION_CHANNELS } from './notification-delivery.model';
+export type { NotificationChannel, NotificationDeliveryStatus } from './notification-delivery.model';
+export type { PushPlatform } from './push-device.model';
 export type { OrderActorType } from './order-status-history.model';
 export type { PaymentGateway, PaymentStatus } from './payment.model';
 export type { PaymentCallbackOutcome } from './payment-callback.model';
@@ -80,7 +98,10 @@ export const commerceModels = [
   PaymentModel,
   PaymentCallbackModel,
   IdempotencyKeyModel,
+  OrderNoteModel,
+  OrderAsyncRequestModel,
 ];
+export const notificationModels = [NotificationEventModel, NotificationDeliveryModel, NotificationModel, PushDeviceModel];
 
 /** Every model. Sequelize binds a model class to one connection, so a process registers them once. */
-export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels, ...commerceModels];
+export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels, ...commerceModels, ...notificationModels];

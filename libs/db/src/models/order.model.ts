@@ -1,6 +1,6 @@
 import { Column, DataType, HasMany, Model, Table } from 'sequelize-typescript';
 import { OrderItemModel } from './order-item.model';
-import { OrderStatusHistoryModel } from './order-status-history.model';
+import { OrderActorType, OrderStatusHistoryModel } from './order-status-history.model';
 import { PaymentModel } from './payment.model';
 
 export const ORDER_STATUSES = [
@@ -17,6 +17,7 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type OrderType = 'digital' | 'training';
 export type OrderSource = 'checkout' | 'buy_now' | 'training_enroll' | 'admin_manual';
+export type RefundStatus = 'requested' | 'pending' | 'approved' | 'rejected';
 
 /** An order: totals in paisa, CHECKed as subtotal − discount = total. */
 @Table({ tableName: 'orders', underscored: true })
@@ -43,7 +44,7 @@ export class OrderModel extends Model {
   declare status: OrderStatus;
 
   @Column({ type: DataType.TEXT })
-  declare refundStatus: 'requested' | 'pending' | 'approved' | 'rejected' | null;
+  declare refundStatus: RefundStatus | null;
 
   @Column({ type: DataType.INTEGER, allowNull: false })
   declare mrpTotalPaisa: number;
@@ -77,6 +78,33 @@ export class OrderModel extends Model {
 
   @Column({ type: DataType.DATE })
   declare cancelledAt: Date | null;
+
+  @Column({ type: DataType.TEXT })
+  declare cancellationReason: string | null;
+
+  @Column({ type: DataType.TEXT })
+  declare cancelledByActorType: OrderActorType | null;
+
+  /** The customer's reason and remarks when asking for a refund (RequestRefundDto). */
+  @Column({ type: DataType.TEXT })
+  declare refundReason: string | null;
+
+  @Column({ type: DataType.TEXT })
+  declare refundRemarks: string | null;
+
+  /** The admin's remarks when processing the refund (ProcessRefundDto). */
+  @Column({ type: DataType.TEXT })
+  declare refundAdminRemarks: string | null;
+
+  /** Set only on refund_approved: what was given back (the order total unless the admin said less). */
+  @Column({ type: DataType.INTEGER })
+  declare refundAmountPaisa: number | null;
+
+  @Column({ type: DataType.DATE })
+  declare refundRequestedAt: Date | null;
+
+  @Column({ type: DataType.DATE })
+  declare refundProcessedAt: Date | null;
 
   @HasMany(() => OrderItemModel, 'orderId')
   declare items?: OrderItemModel[];

@@ -36,6 +36,14 @@ export class PaymentModel extends Model {
   @Column({ type: DataType.DATE })
   declare completedAt: Date | null;
 
+  /** Set when the gateway confirmed money for an order that was no longer payable: a refund is owed. */
+  @Column({ type: DataType.DATE })
+  declare refundOwedAt: Date | null;
+
+  /** Set when an admin recorded that the owed refund was paid back. */
+  @Column({ type: DataType.DATE })
+  declare refundSettledAt: Date | null;
+
   declare createdAt: Date;
   declare updatedAt: Date;
 }

@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import type { ContainerInstance } from 'typedi';
 import { Database, OrderModel, OrderStatusHistoryModel, PaymentCallbackModel, PaymentModel, PromotionModel, PromotionRedemptionModel } from '@platform/db';
-import { QueueRegistry } from '@platform/queue';
-import { createCourse, createCustomer, createOrder, createPromotion, testContainer } from '@platform/testing';
+import { createCourse, createCustomer, createOrder, createPromotion, orderEvents, testContainer } from '@platform/testing';
 import { RedeemPromotionUseCase } from '../../promotions';
-import { AUTO_CANCEL_REASON, AutoCancelOrderUseCase, orderCancelledJobId } from './auto-cancel-order.use-case';
+import { AUTO_CANCEL_REASON, AutoCancelOrderUseCase } from './auto-cancel-order.use-case';
 
 /** learning-commerce.md, "States and transitions → Order": payment_pending → cancelled by order.auto_cancel. */
 describe('AutoCancelOrderUseCase', () => {
@@ -67,12 +66,10 @@ describe('AutoCancelOrderUseCase', () => {
     const redemption = await PromotionRedemptionModel.findOne({ where: { promotionId: promotion.id, reference: `order:${order.id}` } });
     expect(redemption?.releasedAt).to.be.instanceOf(Date);
 
-    const job = await container.get(QueueRegistry).queue('notifications').getJob(orderCancelledJobId(order.id));
-    expect(job?.data).to.deep.equal({
-      event: 'ORDER_CANCELLED',
-      recipientUserId: order.userId,
-      payload: { orderId: order.id, orderNumber: order.orderNumber, cancelledBy: 'system', reason: AUTO_CANCEL_REASON },
-    });
+    const events = await orderEvents(order.id);
+    expect(events.map((row) => [row.event, row.userId, row.payload])).to.deep.equal([
+      ['ORDER_CANCELLED', order.userId, { orderId: order.id, orderNumber: order.orderNumber, cancelledBy: 'system', reason: AUTO_CANCEL_REASON }],
+    ]);
   });
 
   it('cancels once when run twice, and a direct order.auto_cancel afterwards changes nothing', async () => {

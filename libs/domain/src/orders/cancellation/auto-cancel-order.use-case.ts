@@ -1,15 +1,14 @@
 import { Inject, Service } from 'typedi';
 import type { AppConfig } from '@platform/config';
 import { Database, Op, OrderModel, OrderStatusHistoryModel, PaymentModel } from '@platform/db';
-import type { Logger } from '@platform/observability';
-import { QueueRegistry } from '@platform/queue';
 import { ReleasePromotionRedemptionUseCase } from '../../promotions';
-import { CONFIG, LOGGER } from '../../shared';
-import { OrderHistoryCache } from '../reads/order-history-cache.service';
+import { NotificationOutbox } from '../../notifications/outbox';
+import { CONFIG } from '../../shared';
+import { OrderCaches } from '../reads/order-caches.service';
 
 export const ORDER_CANCELLED_EVENT = 'ORDER_CANCELLED';
-/** The ORDER_CANCELLED notification job of an order; one per order, so a re-run queues nothing twice. */
-export const orderCancelledJobId = (orderId: number) => `order-cancelled-${orderId}`;
+/** The outbox key of an order's ORDER_CANCELLED: an order is cancelled at most once. */
+export const orderCancelledDedupeKey = (orderId: number) => `ORDER_CANCELLED:order:${orderId}`;
 export const AUTO_CANCEL_REASON = 'Payment not completed in time';
 /** How many orders one sweep closes at most; the next sweep (a minute later) takes the rest. */
 const SWEEP_BATCH = 100;
@@ -40,18 +39,17 @@ const CANCELLABLE = `
  * Job order.auto_cancel (learning-commerce.md, "States and transitions → Order"): the guarded
  * transition `payment_pending → cancelled` of an order left unpaid, with a system history row
  * (notes = reason), the order's promotion use given back, its open payments marked failed, and
- * ORDER_CANCELLED (cancelledBy 'system') queued after commit. Safe to run twice: the UPDATE
+ * ORDER_CANCELLED (cancelledBy 'system') recorded in the outbox. Safe to run twice: the UPDATE
  * only matches a still-cancellable order, so a repeat or an order paid meanwhile changes nothing.
  */
 @Service()
 export class AutoCancelOrderUseCase {
   constructor(
     private readonly db: Database,
-    private readonly queues: QueueRegistry,
+    private readonly outbox: NotificationOutbox,
     private readonly releasePromotion: ReleasePromotionRedemptionUseCase,
-    private readonly orderCache: OrderHistoryCache,
+    private readonly orderCaches: OrderCaches,
     @Inject(CONFIG) private readonly config: AppConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /** The sweep (job order.auto_cancel_sweep): closes every order that qualifies now. */
@@ -71,9 +69,10 @@ export class AutoCancelOrderUseCase {
     const reason = input.reason.slice(0, 500);
     return this.db.transaction(async (tx) => {
       const [rows] = await this.db.sequelize.query(
-        `UPDATE orders o SET status = 'cancelled', cancelled_at = now(), updated_at = now()
+        `UPDATE orders o SET status = 'cancelled', cancelled_at = now(), updated_at = now(),
+           cancellation_reason = :reason, cancelled_by_actor_type = 'system'
          WHERE o.id = :orderId AND ${CANCELLABLE} RETURNING o.id`,
-        { replacements: { orderId: input.orderId, cutoff: this.cutoff(now) }, transaction: tx },
+        { replacements: { orderId: input.orderId, cutoff: this.cutoff(now), reason }, transaction: tx },
       );
       if ((rows as unknown[]).length === 0) return 'skipped';
       const order = await OrderModel.findByPk(input.orderId, { transaction: tx, rejectOnEmpty: true });
@@ -85,26 +84,21 @@ export class AutoCancelOrderUseCase {
         { status: 'failed' },
         { where: { orderId: order.id, status: { [Op.in]: ['initiated', 'pending'] } }, transaction: tx },
       );
-      tx.afterCommit(() => this.publish(order, reason));
-      await this.orderCache.invalidate(order.userId, tx);
+      await this.outbox.record(
+        {
+          event: ORDER_CANCELLED_EVENT,
+          to: { audience: 'customer', userId: order.userId },
+          payload: { orderId: order.id, orderNumber: order.orderNumber, cancelledBy: 'system', reason },
+          dedupeKey: orderCancelledDedupeKey(order.id),
+        },
+        tx,
+      );
+      await this.orderCaches.invalidate(order.userId, tx);
       return 'cancelled' as const;
     });
   }
 
   private cutoff(now: Date): Date {
     return new Date(now.getTime() - this.config.limits.orders.autoCancelMinutes * 60_000);
-  }
-
-  private async publish(order: OrderModel, reason: string): Promise<void> {
-    const payload = { orderId: order.id, orderNumber: order.orderNumber, cancelledBy: 'system', reason };
-    try {
-      await this.queues.add(
-        'notification.deliver',
-        { event: ORDER_CANCELLED_EVENT, recipientUserId: order.userId, payload },
-        { jobId: orderCancelledJobId(order.id) },
-      );
-    } catch (error) {
-      this.logger.warn({ err: error, orderId: order.id }, 'could not queue the order-cancelled notification');
-    }
   }
 }

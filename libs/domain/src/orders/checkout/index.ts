@@ -5,7 +5,7 @@ export type { PaymentInitView } from './payment-init.view';
 export { IdempotentRequests, requestFingerprint } from './idempotency.service';
 export { newOrderNumber } from './order-number';
 export { allocateDiscount } from './order-writer.service';
-export { ORDER_PLACED_EVENTS, orderPlacedJobId } from './order-placed.events';
+export { ORDER_PLACED_EVENTS, orderPlacedDedupeKey } from './order-placed.events';
 export { CheckoutUseCase } from './checkout.use-case';
 export type { CheckoutInput } from './checkout.use-case';
 export { BuyNowUseCase } from './buy-now.use-case';

@@ -11,7 +11,7 @@ import { OrderDraft, OrderWriter, WrittenOrder } from './order-writer.service';
 import type { PaymentInitView } from './payment-init.view';
 import { PaymentInitiator } from './payment-initiator.service';
 import { isAllowedReturnUrl } from '../../payments/return-url';
-import { OrderHistoryCache } from '../reads/order-history-cache.service';
+import { OrderCaches } from '../reads/order-caches.service';
 
 export interface PaymentChoice {
   gateway: PaymentGateway;
@@ -52,7 +52,7 @@ export class OrderPlacement {
     private readonly initiator: PaymentInitiator,
     private readonly events: OrderPlacedEvents,
     private readonly releasePromotion: ReleasePromotionRedemptionUseCase,
-    private readonly orderCache: OrderHistoryCache,
+    private readonly orderCaches: OrderCaches,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -71,14 +71,14 @@ export class OrderPlacement {
     try {
       placed = await this.db.transaction(async (tx) => {
         const written = await this.writer.write(await request.draft(tx, at), tx, at);
-        await this.orderCache.invalidate(owner.id, tx);
+        await this.orderCaches.invalidate(owner.id, tx);
         if (payment.gateway !== 'esewa') {
           await this.keys.attach(start.claim, written.order.id, tx);
           return { written, view: null };
         }
         const view = this.initiator.esewa(written.order, written.payment);
         await this.keys.complete(start.claim, view, written.order.id, tx);
-        this.events.publishAfterCommit(written, tx);
+        await this.events.record(written, tx);
         return { written, view };
       });
     } catch (error) {
@@ -96,7 +96,7 @@ export class OrderPlacement {
       await this.db.transaction(async (tx) => {
         await payment.update({ gatewayTransactionId: started.value.gatewayTransactionId }, { transaction: tx });
         await this.keys.complete(claim, started.value, order.id, tx);
-        this.events.publishAfterCommit(written, tx);
+        await this.events.record(written, tx);
       });
       return started.value;
     }
@@ -118,7 +118,7 @@ export class OrderPlacement {
         await this.releasePromotion.execute({ promotionId: order.promotionId, reference: `order:${order.id}` }, tx);
       }
       await this.keys.fail(claim, message, order.id, tx);
-      await this.orderCache.invalidate(order.userId, tx);
+      await this.orderCaches.invalidate(order.userId, tx);
     });
     throw OrderPaymentFailed(message);
   }

@@ -1,7 +1,7 @@
 import { Inject, Service } from 'typedi';
 import { Database, Op, OrderModel, OrderStatusHistoryModel, PaymentModel } from '@platform/db';
 import type { Logger } from '@platform/observability';
-import { OrderHistoryCache } from '../../orders/reads/order-history-cache.service';
+import { OrderCaches } from '../../orders/reads/order-caches.service';
 import { LOGGER } from '../../shared';
 import { PaymentEvents } from './payment-events.service';
 import { PaymentRecords } from './payment-records.service';
@@ -29,7 +29,7 @@ export class FinalizePaymentFailureUseCase {
     private readonly records: PaymentRecords,
     private readonly verifiers: PaymentVerifiers,
     private readonly events: PaymentEvents,
-    private readonly orderCache: OrderHistoryCache,
+    private readonly orderCaches: OrderCaches,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -54,8 +54,8 @@ export class FinalizePaymentFailureUseCase {
         { where: { id: input.paymentId, status: { [Op.in]: ['initiated', 'pending'] } }, transaction: tx },
       );
       await OrderStatusHistoryModel.create({ orderId: failed.id, status: 'payment_failed', notes: reason, actorType: 'system' }, { transaction: tx });
-      tx.afterCommit(() => this.events.failed(failed, reason));
-      await this.orderCache.invalidate(failed.userId, tx);
+      await this.events.failed(failed, reason, tx);
+      await this.orderCaches.invalidate(failed.userId, tx);
       return 'payment_failed' as const;
     });
   }

@@ -3,7 +3,7 @@ import { Database, Op, OrderItemModel, OrderModel, OrderStatusHistoryModel, Paym
 import type { Logger } from '@platform/observability';
 import { QueueRegistry } from '@platform/queue';
 import { GrantProductAccessUseCase } from '../../access/grant-product-access.use-case';
-import { OrderHistoryCache } from '../../orders/reads/order-history-cache.service';
+import { OrderCaches } from '../../orders/reads/order-caches.service';
 import { LOGGER } from '../../shared';
 import { PaidOrderGrant, PaymentEvents } from './payment-events.service';
 import { PAYMENT_JOB_IDS, PAYMENT_RETRY } from './payment-jobs';
@@ -49,7 +49,7 @@ export class FinalizePaymentSuccessUseCase {
     private readonly verifiers: PaymentVerifiers,
     private readonly grants: GrantProductAccessUseCase,
     private readonly events: PaymentEvents,
-    private readonly orderCache: OrderHistoryCache,
+    private readonly orderCaches: OrderCaches,
     private readonly queues: QueueRegistry,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -123,8 +123,8 @@ export class FinalizePaymentSuccessUseCase {
         { transaction: tx },
       );
       const granted = await this.grantItems(paid, tx);
-      tx.afterCommit(() => this.events.paid(paid, reference, granted));
-      await this.orderCache.invalidate(paid.userId, tx);
+      await this.events.paid(paid, reference, granted, tx);
+      await this.orderCaches.invalidate(paid.userId, tx);
       return true;
     });
   }

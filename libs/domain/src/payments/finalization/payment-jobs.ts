@@ -1,3 +1,5 @@
+import type { NotificationEventName } from '../../notifications/events';
+
 /**
  * Deterministic job ids: bull ignores an add whose id it already holds, so a replayed callback
  * or a re-run job queues nothing twice. The finalization itself does not rely on this (it is a
@@ -8,9 +10,6 @@ export const PAYMENT_JOB_IDS = {
   success: (paymentId: number, digest: string) => `payment-success-${paymentId}-${digest.slice(0, 16)}`,
   failure: (paymentId: number) => `payment-failed-${paymentId}`,
   retry: (paymentId: number, attempt: number) => `payment-retry-${paymentId}-${attempt}`,
-  paymentReceived: (orderId: number) => `order-payment-received-${orderId}`,
-  paymentFailedEvent: (orderId: number) => `order-payment-failed-${orderId}`,
-  accessGranted: (productAccessId: number) => `access-granted-${productAccessId}`,
   clearCart: (orderId: number) => `cart-clear-after-order-${orderId}`,
 } as const;
 
@@ -20,7 +19,7 @@ export const PAYMENT_EVENTS = {
   failed: 'ORDER_PAYMENT_FAILED',
   courseAccessGranted: 'COURSE_ACCESS_GRANTED',
   bookletAccessGranted: 'BOOKLET_ACCESS_GRANTED',
-} as const;
+} as const satisfies Record<string, NotificationEventName>;
 
 /** order.payment_retry: how often and how long to wait while a gateway says "pending". */
 export const PAYMENT_RETRY = { maxAttempts: 5, delayMs: (attempt: number) => 30_000 * 2 ** (attempt - 1) } as const;

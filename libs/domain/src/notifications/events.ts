@@ -1,0 +1,57 @@
+/**
+ * The events of learning-commerce.md ("Events") that reach customers or admins, with the payload
+ * each carries. The payload fields named by the spec are the minimum; more may be added.
+ */
+export interface NotificationEventPayloads {
+  ORDER_PLACED_CHECKOUT: { orderId: number; orderNumber: string; total: number; items: OrderLine[] };
+  ORDER_PLACED_BUYNOW: { orderId: number; orderNumber: string; product: OrderLine; price: number };
+  ORDER_PAYMENT_RECEIVED_CHECKOUT: { orderId: number; orderNumber: string; paymentReference: string };
+  ORDER_PAYMENT_RECEIVED_BUYNOW: { orderId: number; orderNumber: string; paymentReference: string };
+  ORDER_PAYMENT_FAILED: { orderId: number; orderNumber: string; reason: string };
+  ORDER_CANCELLED: { orderId: number; orderNumber: string; cancelledBy: 'customer' | 'admin' | 'system'; reason: string | null };
+  ORDER_REFUND_REQUESTED: { orderId: number; orderNumber: string; reason: string; amount: number; userId: string };
+  ORDER_REFUND_APPROVED: { orderId: number; orderNumber: string; amount: number };
+  ORDER_REFUND_REJECTED: { orderId: number; orderNumber: string; reason: string | null };
+  COURSE_ACCESS_GRANTED: { userId: string; courseId: number | null; productId: number; productAccessId: number; orderId: number | null };
+  BOOKLET_ACCESS_GRANTED: { userId: string; bookletId: number | null; productId: number; productAccessId: number; orderId: number | null };
+}
+
+/** A line of an order as events describe it; prices in paisa. */
+export interface OrderLine {
+  productId: number;
+  productType: string;
+  title: string;
+  price: number;
+}
+
+export type NotificationEventName = keyof NotificationEventPayloads;
+
+export const NOTIFICATION_EVENT_NAMES = [
+  'ORDER_PLACED_CHECKOUT',
+  'ORDER_PLACED_BUYNOW',
+  'ORDER_PAYMENT_RECEIVED_CHECKOUT',
+  'ORDER_PAYMENT_RECEIVED_BUYNOW',
+  'ORDER_PAYMENT_FAILED',
+  'ORDER_CANCELLED',
+  'ORDER_REFUND_REQUESTED',
+  'ORDER_REFUND_APPROVED',
+  'ORDER_REFUND_REJECTED',
+  'COURSE_ACCESS_GRANTED',
+  'BOOKLET_ACCESS_GRANTED',
+] as const satisfies readonly NotificationEventName[];
+
+/** Who an event is for: one customer, or the admins who handle orders. */
+export type NotificationRecipients = { audience: 'customer'; userId: string } | { audience: 'admins' };
+
+export type OutboxEvent = {
+  [E in NotificationEventName]: {
+    event: E;
+    to: NotificationRecipients;
+    payload: NotificationEventPayloads[E];
+    /**
+     * Recording the same key twice records one event: name the fact, not the attempt, e.g.
+     * `ORDER_CANCELLED:order:42` or `COURSE_ACCESS_GRANTED:access:7`.
+     */
+    dedupeKey: string;
+  };
+}[NotificationEventName];
