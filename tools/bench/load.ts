@@ -24,6 +24,8 @@ export interface PerRequestHeaders {
   idempotencyKey?: boolean;
   /** `Authorization: Bearer <token>` taken round-robin from these (spreads per-user rate limits). */
   bearerTokens?: string[];
+  /** Request paths (with query) taken round-robin, e.g. a different search per request so a cache cannot answer. */
+  paths?: string[];
 }
 
 /** Counters live for the whole process: the warm-up and the measured run never repeat a key or a turn. */
@@ -36,6 +38,8 @@ function perRequestSetup(perRequest: PerRequestHeaders) {
     if (perRequest.idempotencyKey) headers['idempotency-key'] = `${prefix}-${n}`;
     const tokens = perRequest.bearerTokens;
     if (tokens && tokens.length > 0) headers['authorization'] = `Bearer ${tokens[n % tokens.length]}`;
+    const paths = perRequest.paths;
+    if (paths && paths.length > 0) return { ...request, headers, path: paths[n % paths.length] };
     return { ...request, headers };
   };
 }

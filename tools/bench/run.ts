@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
+import { startAdminOrdersBench } from './admin-orders';
 import { startApps } from './apps';
 import { startBaselines } from './baselines';
 import { createBenchEnvironment } from './bench-environment';
@@ -34,7 +35,8 @@ async function main(): Promise<number> {
   const commerce = await createCommerceFixtures(apps.customerApi.app.container);
   const baselines = await startBaselines(env.config, cleanup);
   const signing = await startSigningTargets(env.infra, cleanup);
-  const plan = filterPlan(buildPlan(apps, baselines, actors, signing, commerce), settings.filter);
+  const adminOrders = await startAdminOrdersBench(env.config, apps.adminApi, cleanup);
+  const plan = filterPlan(buildPlan(apps, baselines, actors, signing, commerce, adminOrders), settings.filter);
   if (plan.length === 0) throw new Error(`BENCH_FILTER "${settings.filter}" matches no scenario`);
 
   const targets = plan.reduce((count, group) => count + 1 + group.scenarios.length, 0);
@@ -44,6 +46,8 @@ async function main(): Promise<number> {
   );
   const measurements: Measurement[] = [];
   for (const group of plan) {
+    if (interrupted) return 130;
+    await group.prepare?.();
     for (const [target, baseline] of [[group.baseline, undefined] as const, ...group.scenarios.map((s) => [s, group.baseline] as const)]) {
       if (interrupted) return 130;
       log(`  ${target.name} ...`);

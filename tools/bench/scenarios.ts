@@ -1,3 +1,4 @@
+import type { AdminOrdersBench } from './admin-orders';
 import type { AppsUnderTest, RunningApp } from './apps';
 import type { Baselines } from './baselines';
 import type { CommerceFixtures } from './commerce';
@@ -27,6 +28,8 @@ export interface Target {
 export interface ScenarioGroup {
   baseline: Target;
   scenarios: Target[];
+  /** Data the group needs, written right before it runs (only when BENCH_FILTER keeps it). */
+  prepare?: () => Promise<void>;
 }
 
 export function buildPlan(
@@ -35,6 +38,7 @@ export function buildPlan(
   actors: BenchActors,
   signing: SigningTargets,
   commerce: CommerceFixtures,
+  adminOrders?: AdminOrdersBench,
 ): ScenarioGroup[] {
   const healthz = (app: RunningApp): Target => ({
     name: `${app.name} GET /healthz`,
@@ -155,6 +159,7 @@ export function buildPlan(
         },
       ],
     },
+    ...(adminOrders?.groups ?? []),
   ];
 }
 

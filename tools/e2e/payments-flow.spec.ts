@@ -9,6 +9,8 @@ import {
   PaymentModel,
   ProductAccessModel,
   ProductModel,
+  PromotionModel,
+  PromotionRedemptionModel,
 } from '@platform/db';
 import { FinalizePaymentFailureUseCase, FinalizePaymentSuccessUseCase, signEsewa } from '@platform/domain';
 import type { HttpApp } from '@platform/http';
@@ -21,6 +23,7 @@ import {
   createCourse,
   createCustomer,
   createDigitalBook,
+  createPromotion,
   isolatedInfrastructure,
   orderEvents,
   TEST_ENV,
@@ -101,11 +104,13 @@ describe('Payment callbacks and order finalization (customer-api + jobs + gatewa
     data: { orderId: number; paymentId: number; gatewayTransactionId: string; redirectUrl: string; gatewayPayload: Record<string, string> };
   }
 
-  async function checkout(gateway: 'esewa' | 'khalti'): Promise<Checkout> {
+  async function checkout(gateway: 'esewa' | 'khalti', options: { promotion?: PromotionModel } = {}): Promise<Checkout> {
     const customer = await createCustomer(api.app.container);
     const { product: course } = await createCourse({ mrpPaisa: 250_000, spPaisa: 199_950 });
     const { product: book } = await createDigitalBook({ mrpPaisa: 50_000, spPaisa: 30_000 });
-    const cart = await createCart(customer.id, [course, book]);
+    // A 10 % code applied to the cart, as the cart routes would have stored it.
+    const applied = options.promotion ? { promotion: options.promotion, discountPaisa: Math.floor((199_950 + 30_000) / 10) } : undefined;
+    const cart = await createCart(customer.id, [course, book], applied ? { promotion: applied } : {});
     const res = await api.http
       .post('/api/orders/checkout')
       .set('Authorization', `Bearer ${customer.accessToken}`)
@@ -226,17 +231,52 @@ describe('Payment callbacks and order finalization (customer-api + jobs + gatewa
     expect(await PaymentModel.count({ where: { orderId: flow.data.orderId, status: 'completed' } })).to.equal(1);
   });
 
-  it('money confirmed after the order was auto-cancelled is recorded as owed back, never silently kept', async () => {
+  /** GET /api/orders/:id as the customer (through the order history cache). */
+  const orderDetail = async (flow: Checkout) =>
+    (await api.http.get(`/api/orders/${flow.data.orderId}`).set('Authorization', `Bearer ${flow.customer.accessToken}`).expect(200)).body.data as {
+      status: string;
+      payments: Array<{ id: number; status: string; gatewayTransactionId: string }>;
+    };
+
+  it('money confirmed after the order was auto-cancelled is recorded as owed back (refund_owed_at), never silently kept or overwritten', async () => {
     const flow = await checkout('esewa');
     const callback = await payAtGateway('esewa', flow.data, 'approve');
     await OrderModel.update({ status: 'cancelled', cancelledAt: new Date() }, { where: { id: flow.data.orderId } });
-    expect((await follow(callback)).payment_status).to.equal('failed');
+    // The customer's order detail is read (and cached) while the order is cancelled and the payment open.
+    expect((await orderDetail(flow)).payments.map((row) => row.status)).to.deep.equal(['initiated']);
+
+    // L4: a late success may have taken money: pending, not "failed, you were not charged".
+    expect((await follow(callback)).payment_status).to.equal('pending');
     expect(await drain('orders')).to.deep.equal(['paid_after_close']);
     const recorded = await payment(flow.data.paymentId);
     expect(recorded.status).to.equal('completed');
+    expect(recorded.refundOwedAt).to.be.instanceOf(Date);
+    expect(recorded.refundSettledAt).to.equal(null);
     expect(recorded.lastVerificationError).to.match(/after the order was cancelled: refund required/);
     expect((await order(flow.data.orderId)).status).to.equal('cancelled');
     expect(await ProductAccessModel.count({ where: { orderId: flow.data.orderId } })).to.equal(0);
+    // L3: the caches were invalidated: the customer sees the completed payment at once.
+    expect((await orderDetail(flow)).payments.map((row) => row.status)).to.deep.equal(['completed']);
+
+    // M3: later junk (unreadable, forged, a failure hit) neither overwrites the record nor queues anything.
+    const forged = Buffer.from(JSON.stringify({ transaction_code: 'X', status: 'COMPLETE', signature: 'x' })).toString('base64');
+    for (const path of [`${callback.split('?')[0]}?x[y]=1`, `${callback.split('?')[0]}?data=${encodeURIComponent(forged)}`, `/api/payments/redirect/${flow.data.paymentId}/failure`]) {
+      expect((await follow(path)).payment_status, path).to.equal('failed');
+    }
+    const reload = await follow(callback);
+    expect(reload.payment_status).to.equal('failed');
+    expect(await drain('orders')).to.deep.equal([]);
+    const after = await payment(flow.data.paymentId);
+    expect([after.status, after.lastVerificationError, after.verificationAttempts, after.refundOwedAt?.getTime()]).to.deep.equal([
+      'completed',
+      recorded.lastVerificationError,
+      recorded.verificationAttempts,
+      recorded.refundOwedAt?.getTime(),
+    ]);
+
+    // L4: the result page the reload lands on says a refund will be arranged, not "not charged".
+    const page = await api.http.get('/api/payments/result').query(reload).expect(200);
+    expect(page.text).to.include('A refund of the amount will be arranged').and.not.include('not charged');
   });
 
   it('a failure callback (and the failure job) after success changes nothing', async () => {
@@ -354,6 +394,179 @@ describe('Payment callbacks and order finalization (customer-api + jobs + gatewa
       expect((await follow(`/api/payments/redirect/${flow.data.paymentId}/success?${other}`)).payment_status).to.equal('failed');
       await expectUnchanged(flow, /another payment/);
       expect(await drain('orders')).to.deep.equal([]);
+    });
+  });
+
+  describe('failure callbacks prove nothing: only the gateway fails an order (review H1, M5)', () => {
+    const failureOf = (flow: Checkout) => `/api/payments/redirect/${flow.data.paymentId}/failure`;
+    const delayedFor = async (flow: Checkout, name: string) =>
+      (await infra.queues.queue('orders').getDelayed()).filter((job) => job.name === name && job.data.paymentId === flow.data.paymentId);
+
+    it('Khalti: a /failure hit (Khalti is given no failure URL) changes nothing and queues nothing; the payer then pays', async () => {
+      const flow = await checkout('khalti');
+      for (const method of ['get', 'post'] as const) expect((await follow(failureOf(flow), method)).payment_status).to.equal('pending');
+      expect(await drain('orders')).to.deep.equal([]);
+      expect((await order(flow.data.orderId)).status).to.equal('payment_pending');
+      expect(await PaymentCallbackModel.count({ where: { paymentId: flow.data.paymentId } })).to.equal(0);
+      await follow(await payAtGateway('khalti', flow.data, 'approve'));
+      expect(await drain('orders')).to.deep.equal(['paid']);
+      await expectPaidOnce(flow);
+    });
+
+    it('eSewa: a /failure hit while the payer is still on the eSewa page (status PENDING) leaves the order payable and re-checks later', async () => {
+      const flow = await checkout('esewa');
+      const page = await fetch(flow.data.redirectUrl, { method: 'POST', body: new URLSearchParams(flow.data.gatewayPayload), redirect: 'manual' });
+      expect(page.status).to.equal(200); // eSewa now holds the transaction as PENDING
+      expect((await follow(failureOf(flow))).payment_status).to.equal('failed'); // what eSewa's failure redirect would show
+      expect(await drain('orders')).to.deep.equal(['gateway_pending']);
+      expect((await order(flow.data.orderId)).status).to.equal('payment_pending');
+      expect((await payment(flow.data.paymentId)).status).to.equal('initiated');
+      expect(await notifications(flow.data.orderId, 'ORDER_PAYMENT_FAILED')).to.have.length(0);
+      const [recheck] = await delayedFor(flow, 'order.payment_failed');
+      expect(recheck.data).to.include({ orderId: flow.data.orderId, paymentId: flow.data.paymentId, recheck: 1 });
+      expect(recheck.opts).to.deep.include({ attempts: 8, backoff: { type: 'exponential', delay: 10_000 }, delay: 5 * 60_000 });
+
+      // The payer completes the payment: paid once; the re-check then finds nothing to do.
+      const decided = await sim.decide('esewa', flow.data.gatewayTransactionId, 'approve');
+      const success = new URL(decided as string);
+      expect((await follow(`${success.pathname}${success.search}`)).payment_status).to.equal('pending');
+      expect(await drain('orders')).to.deep.equal(['paid']);
+      const processor = PROCESSORS.find((candidate) => candidate.job === 'order.payment_failed');
+      expect(await processor?.process(recheck as Job<never>, jobs.container)).to.equal('already_final');
+      await recheck.remove();
+      await expectPaidOnce(flow);
+    });
+
+    it('eSewa: NOT_FOUND soon after checkout (the payer may not have reached eSewa yet) is not a failure; later it is', async () => {
+      const flow = await checkout('esewa');
+      await follow(failureOf(flow));
+      expect(await drain('orders')).to.deep.equal(['gateway_pending']);
+      expect((await order(flow.data.orderId)).status).to.equal('payment_pending');
+      const [recheck] = await delayedFor(flow, 'order.payment_failed');
+      await recheck.remove();
+
+      // 20 minutes on (past ESEWA_NOT_FOUND_GRACE_MS) eSewa still knows nothing: a terminal answer.
+      await PaymentModel.sequelize?.query(`UPDATE payments SET created_at = now() - interval '20 minutes' WHERE id = :id`, {
+        replacements: { id: flow.data.paymentId },
+      });
+      await follow(failureOf(flow)); // a distinct later failure hit runs the job again (the first one finished)
+      expect(await drain('orders')).to.deep.equal(['payment_failed']);
+      expect((await order(flow.data.orderId)).status).to.equal('payment_failed');
+    });
+
+    it('eSewa: decline (status CANCELED) fails the order at once and gives the promotion use back (M5)', async () => {
+      const promotion = await createPromotion({ percent: 10, usageLimit: 1 });
+      const flow = await checkout('esewa', { promotion });
+      expect((await PromotionModel.findByPk(promotion.id))?.timesUsed).to.equal(1);
+      expect((await follow(await payAtGateway('esewa', flow.data, 'decline'))).payment_status).to.equal('failed');
+      expect(await drain('orders')).to.deep.equal(['payment_failed']);
+      expect((await order(flow.data.orderId)).status).to.equal('payment_failed');
+      expect((await PromotionModel.findByPk(promotion.id))?.timesUsed).to.equal(0);
+      const redemption = await PromotionRedemptionModel.findOne({ where: { promotionId: promotion.id, reference: `order:${flow.data.orderId}` } });
+      expect(redemption?.releasedAt).to.be.instanceOf(Date);
+      // The single-use code can be used again by the same customer's next attempt.
+      const again = await api.http
+        .post('/api/orders/buy-now')
+        .set('Authorization', `Bearer ${flow.customer.accessToken}`)
+        .set('Idempotency-Key', randomUUID())
+        .send({ productId: flow.products[0].id, gateway: 'esewa', returnUrl: `${SHOP}/orders/done`, promoCode: promotion.code });
+      expect(again.status, JSON.stringify(again.body)).to.equal(200);
+    });
+
+    it('Khalti: a return_url cancellation (User canceled) still fails the order, through the gateway lookup', async () => {
+      const promotion = await createPromotion({ percent: 10 });
+      const flow = await checkout('khalti', { promotion });
+      expect((await follow(await payAtGateway('khalti', flow.data, 'decline'))).payment_status).to.equal('failed');
+      expect(await drain('orders')).to.deep.equal(['payment_failed']);
+      expect((await order(flow.data.orderId)).status).to.equal('payment_failed');
+      expect((await PromotionModel.findByPk(promotion.id))?.timesUsed).to.equal(0);
+    });
+  });
+
+  describe('verification chains survive junk and outages (review M1, M2, H2)', () => {
+    const esewaData = (fields: Record<string, string>) => Buffer.from(JSON.stringify(fields)).toString('base64');
+
+    it("eSewa: our own request form's signature, replayed as a callback claiming COMPLETE (review PoC), is rejected without asking eSewa", async () => {
+      const flow = await checkout('esewa');
+      const form = flow.data.gatewayPayload;
+      const forged = {
+        transaction_code: 'FAKE',
+        status: 'COMPLETE',
+        total_amount: form['total_amount'],
+        transaction_uuid: form['transaction_uuid'],
+        product_code: form['product_code'],
+        signed_field_names: form['signed_field_names'],
+        signature: form['signature'],
+      };
+      expect(forged.signed_field_names).to.equal('total_amount,transaction_uuid,product_code');
+      for (const code of ['FAKE', 'FAKE2', 'FAKE3']) {
+        const data = esewaData({ ...forged, transaction_code: code });
+        expect((await follow(`/api/payments/redirect/${flow.data.paymentId}/success?data=${encodeURIComponent(data)}`)).payment_status).to.equal('failed');
+      }
+      expect(await drain('orders'), 'no status check queued').to.deep.equal([]);
+      const row = await payment(flow.data.paymentId);
+      expect([row.status, row.lastVerificationError, row.verificationAttempts]).to.deep.equal(['initiated', 'invalid eSewa signature', 3]);
+      expect((await order(flow.data.orderId)).status).to.equal('payment_pending');
+    });
+
+    it('eSewa: a genuinely signed callback that does not say COMPLETE is rejected without asking eSewa', async () => {
+      const flow = await checkout('esewa');
+      const fields: Record<string, string> = {
+        transaction_code: '000ABCD',
+        status: 'PENDING',
+        total_amount: flow.data.gatewayPayload['total_amount'],
+        transaction_uuid: flow.data.gatewayTransactionId,
+        product_code: sim.esewa.productCode,
+        signed_field_names: 'transaction_code,status,total_amount,transaction_uuid,product_code,signed_field_names',
+      };
+      const data = esewaData({ ...fields, signature: signEsewa(fields, fields['signed_field_names'], sim.esewa.secretKey) });
+      expect((await follow(`/api/payments/redirect/${flow.data.paymentId}/success?data=${encodeURIComponent(data)}`)).payment_status).to.equal('failed');
+      expect(await drain('orders')).to.deep.equal([]);
+      expect((await payment(flow.data.paymentId)).lastVerificationError).to.equal('the eSewa callback says PENDING, not COMPLETE');
+    });
+
+    it('order.payment_retry asks only the gateway: a junk callback stored after the genuine one does not end the chain (M2)', async () => {
+      const flow = await checkout('khalti');
+      const genuine = new URLSearchParams({ pidx: flow.data.gatewayTransactionId, status: 'Pending', amount: String(229_950) });
+      expect((await follow(`/api/payments/redirect/${flow.data.paymentId}/success?${genuine}`)).payment_status).to.equal('pending');
+      expect(await drain('orders')).to.deep.equal(['pending']); // the lookup says Initiated
+      // Junk arriving later, stored as the newest success callback of the payment.
+      for (const junk of ['pidx=someone-elses-pidx&status=Completed', `pidx=${flow.data.gatewayTransactionId}&status=Completed&amount=1000`]) {
+        expect((await follow(`/api/payments/redirect/${flow.data.paymentId}/success?${junk}`)).payment_status).to.equal('failed');
+      }
+      const retry = (await infra.queues.queue('orders').getDelayed()).filter((job) => job.name === 'order.payment_retry' && job.data.paymentId === flow.data.paymentId);
+      expect(retry).to.have.length(1);
+      await payAtGateway('khalti', flow.data, 'approve');
+      const processor = PROCESSORS.find((candidate) => candidate.job === 'order.payment_retry');
+      expect(await processor?.process(retry[0] as Job<never>, jobs.container)).to.equal('paid');
+      await retry[0].remove();
+      await expectPaidOnce(flow);
+    });
+
+    it('verification jobs retry for tens of minutes, and a reload re-queues a job that gave up; the order is paid once (H2)', async () => {
+      const flow = await checkout('esewa');
+      const callback = await payAtGateway('esewa', flow.data, 'approve');
+      expect((await follow(callback)).payment_status).to.equal('pending');
+      const [queued] = (await infra.queues.queue('orders').getWaiting()).filter((job) => job.data.paymentId === flow.data.paymentId);
+      expect(queued.opts).to.deep.include({ attempts: 8, backoff: { type: 'exponential', delay: 10_000 } });
+      // bull gave up on it (say eSewa was down for an hour): it is kept as failed under its id.
+      const taken = (await infra.queues.queue('orders').getNextJob()) as Job;
+      expect(taken.id).to.equal(queued.id);
+      await taken.discard();
+      await taken.moveToFailed({ message: 'eSewa did not answer' });
+      expect(await queued.getState()).to.equal('failed');
+
+      // The customer reloads the callback: the finished job no longer blocks a new one.
+      expect((await follow(callback)).payment_status).to.equal('pending');
+      const again = (await infra.queues.queue('orders').getWaiting()).filter((job) => job.data.paymentId === flow.data.paymentId);
+      expect(again.map((job) => job.id)).to.deep.equal([queued.id]);
+      // Concurrent reloads coalesce into that one job.
+      await Promise.all(Array.from({ length: 5 }, () => follow(callback)));
+      expect((await infra.queues.queue('orders').getWaiting()).filter((job) => job.data.paymentId === flow.data.paymentId)).to.have.length(1);
+      expect(await drain('orders')).to.deep.equal(['paid']);
+      expect((await follow(callback)).payment_status).to.equal('success');
+      expect(await drain('orders')).to.deep.equal([]);
+      await expectPaidOnce(flow);
     });
   });
 

@@ -6,6 +6,8 @@ import { AdminCourseTrailersController } from './catalog/courses/admin-course-tr
 import { AdminCoursesController } from './catalog/courses/admin-courses.controller';
 import { AdminCurriculumController } from './catalog/courses/admin-curriculum.controller';
 import { AdminDigitalBooksController } from './catalog/digital-books/admin-digital-books.controller';
+import { AdminOrderCommandsController } from './orders/admin-order-commands.controller';
+import { AdminOrdersController } from './orders/admin-orders.controller';
 import { AdminPromotionsController } from './promotions/admin-promotions.controller';
 import { AdminUploadsController } from './uploads/admin-uploads.controller';
 
@@ -17,6 +19,9 @@ export const ADMIN_API_CONTROLLERS = [
   AdminDigitalBooksController,
   AdminPromotionsController,
   AdminCartController,
+  // Before the admin order reads: /api/admin/orders/requests/:requestId must not be taken for /:id.
+  AdminOrderCommandsController,
+  AdminOrdersController,
   AdminUploadsController,
 ];
 

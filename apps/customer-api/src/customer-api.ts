@@ -4,7 +4,10 @@ import { CustomerAuthController } from './auth/customer-auth.controller';
 import { CartController } from './cart/cart.controller';
 import { StorefrontCoursesController } from './catalog/storefront-courses.controller';
 import { LibraryController } from './library/library.controller';
+import { NotificationsController } from './notifications/notifications.controller';
+import { PushDevicesController } from './notifications/push-devices.controller';
 import { CheckoutController } from './orders/checkout.controller';
+import { OrderLifecycleController } from './orders/order-lifecycle.controller';
 import { OrdersReadController } from './orders/orders-read.controller';
 import { mountPaymentCallbackBodies } from './payments/payment-callback-body';
 import { PaymentCallbacksController } from './payments/payment-callbacks.controller';
@@ -19,10 +22,14 @@ export const CUSTOMER_API_CONTROLLERS = [
   PromotionsController,
   CartController,
   CheckoutController,
+  // Before OrdersReadController: /api/orders/requests/:requestId must not be taken for /api/orders/:id.
+  OrderLifecycleController,
   OrdersReadController,
   PaymentCallbacksController,
   PaymentResultController,
   MobileUploadsController,
+  NotificationsController,
+  PushDevicesController,
 ];
 
 /** Composition root of customer-api: web (`/api/...`) and mobile (`/api/mobile/...`) routes. */

@@ -53,7 +53,16 @@ export function toAppConfig(env: RawEnv) {
       },
       signedUrlExpiresSeconds: env.SIGNED_URL_EXPIRES_SECONDS,
     },
-    smtp: { host: env.SMTP_HOST, port: env.SMTP_PORT, user: env.SMTP_USER, password: env.SMTP_PASSWORD, from: env.SMTP_FROM },
+    smtp: { host: env.SMTP_HOST, port: env.SMTP_PORT, user: env.SMTP_USER, password: env.SMTP_PASSWORD, from: env.SMTP_FROM, url: env.SMTP_URL },
+    notifications: {
+      /** When not empty, admin emails go to these addresses instead of the admins holding Orders_UPDATE. */
+      adminEmails: env.NOTIFICATION_ADMIN_EMAILS,
+      push: {
+        provider: env.PUSH_PROVIDER,
+        adminTopic: env.PUSH_ADMIN_TOPIC,
+        fcm: { serviceAccount: env.FCM_SERVICE_ACCOUNT_JSON, projectId: env.FCM_PROJECT_ID },
+      },
+    },
     payments: {
       esewa: {
         productCode: env.ESEWA_PRODUCT_CODE,
@@ -63,6 +72,8 @@ export function toAppConfig(env: RawEnv) {
       },
       khalti: { secretKey: env.KHALTI_SECRET_KEY, baseUrl: env.KHALTI_BASE_URL },
       returnUrlAllowedOrigins: env.RETURN_URL_ALLOWED_ORIGINS,
+      /** Callbacks per client IP per minute (they answer a failed redirect beyond it, never 429). */
+      callbackRateLimitPerMinute: env.PAYMENT_CALLBACK_RATE_LIMIT,
     },
     limits: {
       courseTrailerMaxFileSizeMb: env.COURSE_TRAILER_MAX_FILE_SIZE_MB,

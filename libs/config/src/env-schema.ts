@@ -1,4 +1,5 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
@@ -40,6 +41,17 @@ const pem = (kind: 'public' | 'private') =>
     )
     .optional();
 
+/** A service-account key given inline (`{...}`) or as a file path; checked for the two fields firebase needs. */
+function isServiceAccount(value: string): boolean {
+  try {
+    const text = value.trim().startsWith('{') ? value : readFileSync(value, 'utf8');
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    return typeof parsed['client_email'] === 'string' && typeof parsed['private_key'] === 'string';
+  } catch {
+    return false;
+  }
+}
+
 /** Keys that hold secrets: their values never appear in a message or a log. */
 export const SECRET_KEYS = [
   'JWT_SECRET',
@@ -49,6 +61,8 @@ export const SECRET_KEYS = [
   'REDIS_URL',
   'S3_SECRET_ACCESS_KEY',
   'SMTP_PASSWORD',
+  'SMTP_URL',
+  'FCM_SERVICE_ACCOUNT_JSON',
   'ESEWA_SECRET_KEY',
   'KHALTI_SECRET_KEY',
   'JOBS_DASHBOARD_TOKEN',
@@ -142,6 +156,26 @@ export const envSchema = z.object({
   SMTP_USER: optionalString(),
   SMTP_PASSWORD: optionalString(),
   SMTP_FROM: z.string().min(1).default('Platform <no-reply@example.com>'),
+  // smtp://user:pass@host:port or smtps://...; when set it wins over SMTP_HOST/PORT/USER/PASSWORD.
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/?#]/, { message: 'expected an smtp:// or smtps:// URL' }).optional(),
+
+  // Notifications (learning-commerce.md, "Events"): admin recipients and the push provider.
+  NOTIFICATION_ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean))
+    .refine((emails) => emails.every((email) => z.email().safeParse(email).success), {
+      message: 'expected comma-separated email addresses',
+    }),
+  PUSH_PROVIDER: z.enum(['log', 'fcm']).default('log'),
+  PUSH_ADMIN_TOPIC: z.string().regex(/^[a-zA-Z0-9_.~%-]{1,900}$/, { message: 'expected an FCM topic name' }).default('admins'),
+  // A service-account key: the JSON itself, or the path of a file holding it. Required when PUSH_PROVIDER=fcm.
+  FCM_SERVICE_ACCOUNT_JSON: z
+    .string()
+    .min(1)
+    .refine(isServiceAccount, { message: 'expected a service-account JSON (client_email, private_key) or a readable file holding one' })
+    .optional(),
+  FCM_PROJECT_ID: optionalString(),
 
   ESEWA_PRODUCT_CODE: z.string().min(1).default('EPAYTEST'),
   ESEWA_SECRET_KEY: z.string().min(1).default('8gBm/:&EnhH.1/q'),
@@ -150,6 +184,8 @@ export const envSchema = z.object({
   KHALTI_SECRET_KEY: z.string().min(1).default('dev-khalti-secret-key'),
   KHALTI_BASE_URL: url('http://localhost:3005/khalti/api/v2'),
   RETURN_URL_ALLOWED_ORIGINS: list('*'),
+  // Payment callbacks (public, unauthenticated) per client IP per minute; over it they still redirect, with failed.
+  PAYMENT_CALLBACK_RATE_LIMIT: int(60, 1),
 
   COURSE_TRAILER_MAX_FILE_SIZE_MB: int(250, 1),
   UPLOAD_MAX_FILE_SIZE_MB: int(50, 1),

@@ -21,6 +21,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   }
 
+  if (input['PUSH_PROVIDER'] === 'fcm' && input['FCM_SERVICE_ACCOUNT_JSON'] === undefined) {
+    problems.push({ key: 'FCM_SERVICE_ACCOUNT_JSON', problem: 'is required when PUSH_PROVIDER is fcm' });
+  }
+
   const parsed = envSchema.safeParse(input);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

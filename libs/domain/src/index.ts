@@ -9,4 +9,6 @@ export * from './payments';
 export * from './orders/reads';
 export * from './orders/checkout';
 export * from './orders/cancellation';
+export * from './orders/admin';
+export * from './orders/lifecycle';
 export * from './notifications';

@@ -12,7 +12,8 @@ export interface JobPayloads {
    * `paymentReference` is the payment's gateway transaction id (eSewa transaction_uuid, Khalti pidx).
    */
   'order.payment_success': { orderId: number; paymentId: number; callbackId: number; paymentReference: string; transactionId?: string };
-  'order.payment_failed': { orderId: number; paymentId: number; reason?: string };
+  /** `recheck`: how many times the gateway was already found undecided for this failure (absent: none). */
+  'order.payment_failed': { orderId: number; paymentId: number; reason?: string; recheck?: number };
   'order.payment_retry': { orderId: number; paymentId: number; attempt: number; maxAttempts: number };
   'order.cancel': {
     orderId: number;

@@ -59,12 +59,35 @@ export class QueueRegistry {
    * add may still land once Redis is back, so producers that can retry must use a `jobId`.
    */
   async add<J extends JobName>(job: J, payload: JobPayloads[J], options: JobOptions = {}, timeoutMs = ADD_TIMEOUT_MS) {
+    return this.bounded(job, timeoutMs, () => this.queue(JOB_QUEUE[job]).add(job, payload, options));
+  }
+
+  /**
+   * `add` for work that must be able to run again under the same `jobId`: bull answers an add
+   * whose id it still holds with the old job and queues nothing, also when that job has finished
+   * (kept by removeOnComplete/removeOnFail). Here a finished job (completed or failed) with the id
+   * is removed first, so the add queues the work again; a waiting, delayed or active one is left
+   * and the add coalesces with it. Only for jobs that are safe to run twice.
+   */
+  async requeue<J extends JobName>(job: J, payload: JobPayloads[J], options: JobOptions & { jobId: string }, timeoutMs = ADD_TIMEOUT_MS) {
+    return this.bounded(job, timeoutMs, async () => {
+      const queue = this.queue(JOB_QUEUE[job]);
+      const previous = await queue.getJob(options.jobId);
+      if (previous && ((await previous.isCompleted()) || (await previous.isFailed()))) {
+        // Another producer may have removed (and re-added) it meanwhile: the add then coalesces.
+        await previous.remove().catch(() => undefined);
+      }
+      return queue.add(job, payload, options);
+    });
+  }
+
+  private async bounded<T>(job: JobName, timeoutMs: number, work: () => Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new QueueUnavailableError(`queueing ${job} timed out after ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      return await Promise.race([this.queue(JOB_QUEUE[job]).add(job, payload, options), timeout]);
+      return await Promise.race([work(), timeout]);
     } finally {
       clearTimeout(timer);
     }

@@ -27,7 +27,10 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 8_00
   }
 }
 
-/** A container over the shared infrastructure, for domain-level specs that need no HTTP app. */
-export async function testContainer(name = 'spec'): Promise<ContainerInstance> {
-  return createAppContainer(name, await sharedInfrastructure());
+/**
+ * A container over the shared infrastructure (or `infra`, e.g. an isolatedInfrastructure with its
+ * own settings), for domain-level specs that need no HTTP app.
+ */
+export async function testContainer(name = 'spec', infra?: Infrastructure): Promise<ContainerInstance> {
+  return createAppContainer(name, infra ?? (await sharedInfrastructure()));
 }

@@ -26,6 +26,7 @@ export const TEST_ENV: Record<string, string> = {
   // Every test client is 127.0.0.1: per-IP limits are tested with their own settings and prefix.
   LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
   AUTH_REGISTER_RATE_LIMIT: '100000',
+  PAYMENT_CALLBACK_RATE_LIMIT: '100000',
   STORAGE_LOCAL_ROOT: `tmp/test-storage/${runId}`,
 };
 

@@ -2,9 +2,12 @@ import type { Request, Response } from 'express';
 import { Controller, Get, Post, Req, Res } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Inject, Service } from 'typedi';
-import { LOGGER, PaymentCallbackAnswer, RecordPaymentCallbackUseCase } from '@platform/domain';
+import type { AppConfig } from '@platform/config';
+import { CONFIG, LOGGER, PaymentCallbackAnswer, RecordPaymentCallbackUseCase } from '@platform/domain';
+import { clientKey } from '@platform/http';
 import type { Logger } from '@platform/observability';
 import type { PaymentCallbackOutcome } from '@platform/db';
+import { RateLimiters } from '@platform/redis';
 
 const DESCRIPTION =
   'Public; called by the browser coming back from eSewa or Khalti with the gateway\'s parameters (query for GET, ' +
@@ -13,8 +16,11 @@ const DESCRIPTION =
   'unreadable parameters answer failed; a forged eSewa signature, another transaction or an amount other than the ' +
   'order total is recorded as a failed verification on the payment and answers failed, the order unchanged; a ' +
   'plausible success is queued for verification with the gateway (order.payment_success) and answers pending; a ' +
-  'failure queues order.payment_failed and answers failed. Once the order is paid every callback answers success ' +
-  'and changes nothing. The query is not proof of payment: read the order.';
+  'failure (eSewa) queues order.payment_failed, which fails the order only when eSewa itself says the payment did not ' +
+  'complete, and answers failed; Khalti has no failure URL, so a failure callback for a Khalti payment changes ' +
+  'nothing and answers pending. Once the order is paid every callback answers success and changes nothing. More ' +
+  'than PAYMENT_CALLBACK_RATE_LIMIT callbacks a minute from one client answer failed without being read (still ' +
+  '302). The query is not proof of payment: read the order.';
 
 /** learning-commerce.md, "Payment callbacks (public)"; CONTRACT sections 4 and 6. */
 @Service()
@@ -22,6 +28,8 @@ const DESCRIPTION =
 export class PaymentCallbacksController {
   constructor(
     private readonly callbacks: RecordPaymentCallbackUseCase,
+    private readonly rateLimiters: RateLimiters,
+    @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -41,6 +49,12 @@ export class PaymentCallbacksController {
 
   private async handle(outcome: PaymentCallbackOutcome, req: Request, res: Response): Promise<Response> {
     let answer: PaymentCallbackAnswer = { paymentStatus: 'failed', paymentId: null, orderId: null, returnUrl: null };
+    if (!(await this.withinRateLimit(req, outcome))) {
+      // Not read, nothing touched: the result page with failed, like an unreadable callback (never 429).
+      const paymentId = /^[1-9]\d{0,9}$/.test(String(req.params['paymentId'])) ? Number(req.params['paymentId']) : null;
+      res.set('Cache-Control', 'no-store').redirect(302, paymentResultLocation({ ...answer, paymentId }));
+      return res;
+    }
     try {
       const params = req.method === 'POST' ? { ...req.query, ...(req.body as Record<string, unknown>) } : req.query;
       answer = await this.callbacks.execute({ paymentId: String(req.params['paymentId']), outcome, params: params as Record<string, unknown> });
@@ -51,6 +65,22 @@ export class PaymentCallbacksController {
     }
     res.set('Cache-Control', 'no-store').redirect(302, paymentResultLocation(answer));
     return res;
+  }
+
+  /**
+   * PAYMENT_CALLBACK_RATE_LIMIT callbacks per client (IP, or IPv6 /64) per minute, success and
+   * failure together: generous for a browser reloading, tight for walking payment ids. When Redis
+   * cannot count, callbacks go through (fail open): a payer's return must not depend on Redis.
+   */
+  private async withinRateLimit(req: Request, outcome: PaymentCallbackOutcome): Promise<boolean> {
+    const rule = { name: 'payment-callbacks', points: this.config.payments.callbackRateLimitPerMinute, durationSeconds: 60 };
+    const decision = await this.rateLimiters.consume(rule, clientKey(req));
+    if (decision.allowed === 'unknown') {
+      this.logger.warn({ err: decision.error }, 'payment callback rate limit store unavailable; callback let through');
+      return true;
+    }
+    if (!decision.allowed) this.logger.warn({ client: clientKey(req), outcome, paymentId: req.params['paymentId'] }, 'payment callback rate limit exceeded');
+    return decision.allowed;
   }
 }
 

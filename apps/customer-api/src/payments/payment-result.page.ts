@@ -80,9 +80,25 @@ export function forwardUrl(query: PaymentResultQuery, rules: ReturnUrlRules): st
 
 const HEADINGS: Record<PaymentResultStatus, { title: string; text: string }> = {
   success: { title: 'Payment successful', text: 'Thank you. Your payment was received; it may take a moment to show in your orders.' },
-  failed: { title: 'Payment failed', text: 'The payment did not go through and you were not charged for this attempt.' },
+  // "Not charged" is never claimed: the query proves nothing, and a gateway may still confirm the
+  // money (the order is then paid, or the amount owed back).
+  failed: {
+    title: 'Payment failed',
+    text: 'The payment did not go through. If money was taken from your account for it, your orders will show the payment, or a refund will be arranged.',
+  },
   pending: { title: 'Payment pending', text: 'The payment is still being confirmed. Your orders will show the result.' },
 };
+
+/** A failed order whose payment the gateway confirmed after the order closed (payments.refund_owed_at). */
+const REFUND_OWED = {
+  title: 'Payment received after the order closed',
+  text: 'Your payment reached us after this order had already been closed, so it was not applied to the order. A refund of the amount will be arranged; you do not need to do anything.',
+};
+
+export interface PaymentResultFacts {
+  /** The database says this payment of this order is owed back (looked up, never taken from the query). */
+  refundOwed?: boolean;
+}
 
 const STYLE =
   'body{font-family:system-ui,sans-serif;margin:0;padding:3rem 1rem;color:#1f2933;background:#f5f7fa}' +
@@ -110,8 +126,8 @@ export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (
  * The page: the status, the references, and, when `forward` is set, a meta refresh and a link to
  * it (no script, so the CSP forbids every script). Every echoed value is escaped.
  */
-export function renderPaymentResultPage(query: PaymentResultQuery, forward: string | null): string {
-  const heading = HEADINGS[query.paymentStatus];
+export function renderPaymentResultPage(query: PaymentResultQuery, forward: string | null, known: PaymentResultFacts = {}): string {
+  const heading = query.paymentStatus === 'failed' && known.refundOwed ? REFUND_OWED : HEADINGS[query.paymentStatus];
   const facts: Array<[string, string | undefined]> = [
     ['Payment', query.paymentId],
     [query.referenceType === 'training_enrollment' ? 'Enrollment' : 'Order', query.referenceId],

@@ -8,7 +8,11 @@ export const orderAutoCancelProcessor = defineProcessor({
   process: (job, container) => container.get(AutoCancelOrderUseCase).execute({ orderId: job.data.orderId, reason: job.data.reason }),
 });
 
-/** Every minute: each order still payment_pending after ORDER_AUTO_CANCEL_MINUTES (no completed payment, no recent callback). */
+/**
+ * Every minute: each order still payment_pending after ORDER_AUTO_CANCEL_MINUTES (no completed
+ * payment, no recent callback). The gateway is asked first: a confirmed payment pays the order
+ * instead, an undecided or unreachable gateway keeps it for a later sweep (up to 24 h).
+ */
 export const orderAutoCancelSweepProcessor = defineProcessor({
   job: 'order.auto_cancel_sweep',
   repeat: { every: 60_000 },

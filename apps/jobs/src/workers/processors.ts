@@ -1,9 +1,12 @@
 import { cartClearAfterOrderProcessor } from './cart-clear-after-order.processor';
 import { cartExpireProcessor } from './cart-expire.processor';
+import { notificationDeliverProcessor, notificationDispatchPendingProcessor } from './notification-delivery.processor';
 import { orderAutoCancelProcessor, orderAutoCancelSweepProcessor } from './order-auto-cancel.processor';
+import { orderCancelProcessor } from './order-cancel.processor';
 import { orderPaymentFailedProcessor } from './order-payment-failed.processor';
 import { orderPaymentRetryProcessor } from './order-payment-retry.processor';
 import { orderPaymentSuccessProcessor } from './order-payment-success.processor';
+import { orderProcessRefundProcessor } from './order-process-refund.processor';
 import type { JobProcessor } from './processor';
 import { purgeRefreshTokensProcessor } from './purge-refresh-tokens.processor';
 
@@ -17,4 +20,8 @@ export const PROCESSORS: JobProcessor[] = [
   orderPaymentRetryProcessor as JobProcessor,
   orderAutoCancelProcessor as JobProcessor,
   orderAutoCancelSweepProcessor as JobProcessor,
+  notificationDeliverProcessor as JobProcessor,
+  notificationDispatchPendingProcessor as JobProcessor,
+  orderCancelProcessor as JobProcessor,
+  orderProcessRefundProcessor as JobProcessor,
 ];

@@ -1,9 +1,11 @@
 import { Inject, Service } from 'typedi';
 import type { AppConfig } from '@platform/config';
-import { Database, Op, OrderModel, OrderStatusHistoryModel, PaymentModel } from '@platform/db';
+import { Database, Op, OrderModel, OrderStatusHistoryModel, PaymentGateway, PaymentModel } from '@platform/db';
+import type { Logger } from '@platform/observability';
 import { ReleasePromotionRedemptionUseCase } from '../../promotions';
 import { NotificationOutbox } from '../../notifications/outbox';
-import { CONFIG } from '../../shared';
+import { PaymentReconciliation } from '../../payments/finalization/payment-reconciliation.service';
+import { CONFIG, LOGGER } from '../../shared';
 import { OrderCaches } from '../reads/order-caches.service';
 
 export const ORDER_CANCELLED_EVENT = 'ORDER_CANCELLED';
@@ -12,19 +14,26 @@ export const orderCancelledDedupeKey = (orderId: number) => `ORDER_CANCELLED:ord
 export const AUTO_CANCEL_REASON = 'Payment not completed in time';
 /** How many orders one sweep closes at most; the next sweep (a minute later) takes the rest. */
 const SWEEP_BATCH = 100;
+/**
+ * How long an order is kept open while its gateway stays undecided or cannot be asked. After
+ * that it is cancelled anyway and its open payments are marked as needing a person to check them
+ * with the gateway (last_verification_error, and an error in the log).
+ */
+export const AUTO_CANCEL_GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 
 export interface AutoCancelOrderInput {
   orderId: number;
   reason: string;
 }
 
-export type AutoCancelOrderResult = 'cancelled' | 'skipped';
+/** `paid`: the gateway said the money moved, so the order was paid instead of cancelled. */
+export type AutoCancelOrderResult = 'cancelled' | 'skipped' | 'paid';
 
 /**
  * Conditions under which an unpaid order may be closed, as SQL over `o` (orders) with :cutoff:
  * still payment_pending, older than ORDER_AUTO_CANCEL_MINUTES, no completed payment, and no
  * gateway callback received within ORDER_AUTO_CANCEL_MINUTES (a payment may be confirming).
- * Gateways are not asked. Used by the sweep's search and again by the guarded UPDATE itself.
+ * Used by the sweep's search, before the gateway is asked, and again by the guarded UPDATE.
  */
 const CANCELLABLE = `
   o.status = 'payment_pending'
@@ -36,8 +45,14 @@ const CANCELLABLE = `
   )`;
 
 /**
- * Job order.auto_cancel (learning-commerce.md, "States and transitions → Order"): the guarded
- * transition `payment_pending → cancelled` of an order left unpaid, with a system history row
+ * Job order.auto_cancel (learning-commerce.md, "States and transitions → Order"): an order left
+ * unpaid. The gateway is asked first, outside any transaction (PaymentReconciliation):
+ * - it confirms the payment: the order is paid instead (the success path's guarded transition,
+ *   grants and events);
+ * - it says the payment did not complete (or the payment never reached it): cancelled;
+ * - it is undecided, or cannot be asked: left for a later sweep, until the order is older than
+ *   AUTO_CANCEL_GIVE_UP_AFTER_MS; then cancelled, its payments marked as needing attention.
+ * Cancelling is the guarded transition `payment_pending → cancelled` with a system history row
  * (notes = reason), the order's promotion use given back, its open payments marked failed, and
  * ORDER_CANCELLED (cancelledBy 'system') recorded in the outbox. Safe to run twice: the UPDATE
  * only matches a still-cancellable order, so a repeat or an order paid meanwhile changes nothing.
@@ -49,23 +64,66 @@ export class AutoCancelOrderUseCase {
     private readonly outbox: NotificationOutbox,
     private readonly releasePromotion: ReleasePromotionRedemptionUseCase,
     private readonly orderCaches: OrderCaches,
+    private readonly reconciliation: PaymentReconciliation,
     @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** The sweep (job order.auto_cancel_sweep): closes every order that qualifies now. */
-  async sweep(now = new Date()): Promise<{ cancelled: number[] }> {
+  /** The sweep (job order.auto_cancel_sweep): settles or closes every order that qualifies now. */
+  async sweep(now = new Date()): Promise<{ cancelled: number[]; paid: number[] }> {
     const [rows] = await this.db.sequelize.query(
       `SELECT o.id FROM orders o WHERE ${CANCELLABLE} ORDER BY o.created_at LIMIT ${SWEEP_BATCH}`,
       { replacements: { cutoff: this.cutoff(now) } },
     );
     const cancelled: number[] = [];
+    const paid: number[] = [];
+    const unreachable = new Set<PaymentGateway>();
     for (const { id } of rows as Array<{ id: number }>) {
-      if ((await this.execute({ orderId: id, reason: AUTO_CANCEL_REASON }, now)) === 'cancelled') cancelled.push(id);
+      const result = await this.decide({ orderId: id, reason: AUTO_CANCEL_REASON }, now, unreachable);
+      if (result === 'cancelled') cancelled.push(id);
+      if (result === 'paid') paid.push(id);
     }
-    return { cancelled };
+    return { cancelled, paid };
   }
 
-  async execute(input: AutoCancelOrderInput, now = new Date()): Promise<AutoCancelOrderResult> {
+  execute(input: AutoCancelOrderInput, now = new Date()): Promise<AutoCancelOrderResult> {
+    return this.decide(input, now, new Set());
+  }
+
+  private async decide(input: AutoCancelOrderInput, now: Date, unreachable: Set<PaymentGateway>): Promise<AutoCancelOrderResult> {
+    const [rows] = await this.db.sequelize.query(`SELECT o.id, o.created_at AS "createdAt" FROM orders o WHERE o.id = :orderId AND ${CANCELLABLE}`, {
+      replacements: { orderId: input.orderId, cutoff: this.cutoff(now) },
+    });
+    const candidate = (rows as Array<{ id: number; createdAt: Date }>)[0];
+    if (!candidate) return 'skipped'; // only an order that may be closed is worth asking a gateway about
+
+    const log = this.logger.child({ orderId: input.orderId });
+    const verdict = await this.reconciliation.reconcile(input.orderId, unreachable);
+    switch (verdict.kind) {
+      case 'settled':
+        log.warn({ paymentId: verdict.paymentId, result: verdict.result }, 'the gateway confirmed the payment of an order about to be auto-cancelled; settled instead');
+        return verdict.result === 'paid' ? 'paid' : 'skipped';
+      case 'not_completed':
+        return this.cancel(input, now, null);
+      case 'pending':
+      case 'unreachable': {
+        const age = now.getTime() - new Date(candidate.createdAt).getTime();
+        if (age < AUTO_CANCEL_GIVE_UP_AFTER_MS) {
+          log.info({ paymentId: verdict.paymentId, verdict: verdict.kind, detail: verdict.detail }, 'gateway undecided or unreachable; auto-cancel left for a later sweep');
+          return 'skipped';
+        }
+        const attention =
+          `Order auto-cancelled while ${verdict.kind === 'pending' ? 'the gateway still called the payment undecided' : 'the gateway could not be asked'}` +
+          ` (${verdict.detail}): check this payment with the gateway; if it completed, a refund is owed`;
+        const result = await this.cancel(input, now, attention);
+        if (result === 'cancelled') log.error({ paymentId: verdict.paymentId, detail: verdict.detail }, attention);
+        return result;
+      }
+    }
+  }
+
+  /** `attention`: the open payments' gateway did not say "not completed"; they are noted rather than failed. */
+  private async cancel(input: AutoCancelOrderInput, now: Date, attention: string | null): Promise<AutoCancelOrderResult> {
     const reason = input.reason.slice(0, 500);
     return this.db.transaction(async (tx) => {
       const [rows] = await this.db.sequelize.query(
@@ -80,10 +138,10 @@ export class AutoCancelOrderUseCase {
       if (order.promotionId !== null) {
         await this.releasePromotion.execute({ promotionId: order.promotionId, reference: `order:${order.id}` }, tx);
       }
-      await PaymentModel.update(
-        { status: 'failed' },
-        { where: { orderId: order.id, status: { [Op.in]: ['initiated', 'pending'] } }, transaction: tx },
-      );
+      await PaymentModel.update(attention === null ? { status: 'failed' } : { lastVerificationError: attention.slice(0, 1000) }, {
+        where: { orderId: order.id, status: { [Op.in]: ['initiated', 'pending'] } },
+        transaction: tx,
+      });
       await this.outbox.record(
         {
           event: ORDER_CANCELLED_EVENT,

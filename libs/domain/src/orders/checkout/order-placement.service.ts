@@ -97,6 +97,8 @@ export class OrderPlacement {
         await payment.update({ gatewayTransactionId: started.value.gatewayTransactionId }, { transaction: tx });
         await this.keys.complete(claim, started.value, order.id, tx);
         await this.events.record(written, tx);
+        // A read since the order was written cached the placeholder in place of the pidx.
+        await this.orderCaches.invalidate(order.userId, tx);
       });
       return started.value;
     }

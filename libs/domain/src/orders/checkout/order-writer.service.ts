@@ -11,6 +11,7 @@ import {
   PaymentModel,
   Transaction,
 } from '@platform/db';
+import { KHALTI_PIDX_PLACEHOLDER_PREFIX } from '../../payments/finalization/payment-verifier';
 import { RedeemPromotionUseCase } from '../../promotions';
 import type { CustomerActor } from '../../shared';
 import { OrderNothingToPay } from './checkout.errors';
@@ -114,7 +115,7 @@ export class OrderWriter {
         status: 'initiated',
         amountPaisa: order.totalPaisa,
         // eSewa: our transaction_uuid. Khalti: a placeholder until initiate returns the pidx.
-        gatewayTransactionId: draft.gateway === 'esewa' ? randomUUID() : `pending-${randomUUID()}`,
+        gatewayTransactionId: draft.gateway === 'esewa' ? randomUUID() : `${KHALTI_PIDX_PLACEHOLDER_PREFIX}${randomUUID()}`,
       },
       { transaction: tx },
     );

@@ -2,8 +2,12 @@ import { Inject, Service } from 'typedi';
 import { Database, Op, OrderModel, OrderStatusHistoryModel, PaymentModel } from '@platform/db';
 import type { Logger } from '@platform/observability';
 import { OrderCaches } from '../../orders/reads/order-caches.service';
+import { ReleasePromotionRedemptionUseCase } from '../../promotions/use-cases/release-promotion-redemption.use-case';
 import { LOGGER } from '../../shared';
+import { FinalizePaymentSuccessUseCase } from './finalize-payment-success.use-case';
 import { PaymentEvents } from './payment-events.service';
+import { PaymentJobQueue } from './payment-job-queue.service';
+import { PAYMENT_FAILURE_RECHECK } from './payment-jobs';
 import { PaymentRecords } from './payment-records.service';
 import { PaymentVerifiers } from './payment-verifiers.service';
 
@@ -11,16 +15,31 @@ export interface FinalizePaymentFailureInput {
   orderId: number;
   paymentId: number;
   reason?: string;
+  /** How many times this failure already found the gateway undecided (0 or absent: the first check). */
+  recheck?: number;
 }
 
-export type FinalizePaymentFailureResult = 'payment_failed' | 'already_final' | 'gateway_completed' | 'not_found';
+export type FinalizePaymentFailureResult =
+  | 'payment_failed'
+  | 'already_final'
+  /** The gateway says the money moved: the order was settled as paid (or recorded as owed back) instead. */
+  | 'gateway_completed'
+  /** The gateway has not decided: the order stays payment_pending, asked again later (PAYMENT_FAILURE_RECHECK). */
+  | 'gateway_pending'
+  | 'not_found';
 
 /**
- * Job order.payment_failed (learning-commerce.md, "States and transitions → Order"): the guarded
- * transition `payment_pending → payment_failed`, a history row and ORDER_PAYMENT_FAILED after
- * commit. A failure callback proves nothing (anyone can open the failure URL), so the gateway is
- * asked first: when it says the money moved, the order is left for the success callback. After
- * `paid` (or any other state) nothing changes. An unreachable gateway throws (bull retries).
+ * Job order.payment_failed (learning-commerce.md, "States and transitions → Order"). A failure
+ * callback proves nothing (anyone can open the failure URL, and payment ids are sequential), so
+ * the gateway decides:
+ * - an explicit terminal "not completed" (eSewa CANCELED, FULL_REFUND, PARTIAL_REFUND, NOT_FOUND
+ *   once the payment is past ESEWA_NOT_FOUND_GRACE_MS; Khalti User canceled, Expired, Refunded,
+ *   Partially refunded): the guarded transition `payment_pending → payment_failed`, a history
+ *   row, the promotion use given back and ORDER_PAYMENT_FAILED in the outbox, in one transaction;
+ * - undecided (eSewa PENDING, AMBIGUOUS, an early NOT_FOUND; Khalti Pending, Initiated): nothing
+ *   changes; the check is repeated later, then order.auto_cancel_sweep (which asks too) decides;
+ * - completed: the success path settles it (paid, or a refund owed when already closed).
+ * After `paid` (or any other state) nothing changes. An unreachable gateway throws (bull retries).
  */
 @Service()
 export class FinalizePaymentFailureUseCase {
@@ -30,18 +49,32 @@ export class FinalizePaymentFailureUseCase {
     private readonly verifiers: PaymentVerifiers,
     private readonly events: PaymentEvents,
     private readonly orderCaches: OrderCaches,
+    private readonly releasePromotion: ReleasePromotionRedemptionUseCase,
+    private readonly success: FinalizePaymentSuccessUseCase,
+    private readonly jobs: PaymentJobQueue,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async execute(input: FinalizePaymentFailureInput): Promise<FinalizePaymentFailureResult> {
     const context = await this.records.context(input.paymentId, input.orderId);
     if (!context) return 'not_found';
-    if (context.order.status !== 'payment_pending') return 'already_final';
-    if ((await this.verifiers.for(context.payment.gateway).state(context)) === 'completed') {
-      this.logger.warn({ orderId: input.orderId, paymentId: input.paymentId }, 'failure callback for a payment the gateway reports completed; order left as it is');
+    if (context.order.status !== 'payment_pending' || context.payment.status === 'completed') return 'already_final';
+    const log = this.logger.child({ orderId: input.orderId, paymentId: input.paymentId });
+    const reason = (input.reason ?? `Payment failed at ${context.payment.gateway}`).slice(0, 500);
+
+    const state = await this.verifiers.for(context.payment.gateway).state(context);
+    if (state === 'completed') {
+      const settled = await this.success.execute({ orderId: input.orderId, paymentId: input.paymentId });
+      log.warn({ settled }, 'failure callback for a payment the gateway reports completed; settled through the success path');
       return 'gateway_completed';
     }
-    const reason = (input.reason ?? `Payment failed at ${context.payment.gateway}`).slice(0, 500);
+    if (state === 'pending') {
+      const recheck = (input.recheck ?? 0) + 1;
+      if (recheck <= PAYMENT_FAILURE_RECHECK.maxRechecks) await this.jobs.recheckFailure(context, reason, recheck);
+      else log.info('gateway still undecided after the failure rechecks; left for the auto-cancel reconciliation');
+      return 'gateway_pending';
+    }
+
     return this.db.transaction(async (tx) => {
       const [count, rows] = await OrderModel.update(
         { status: 'payment_failed' },
@@ -54,6 +87,10 @@ export class FinalizePaymentFailureUseCase {
         { where: { id: input.paymentId, status: { [Op.in]: ['initiated', 'pending'] } }, transaction: tx },
       );
       await OrderStatusHistoryModel.create({ orderId: failed.id, status: 'payment_failed', notes: reason, actorType: 'system' }, { transaction: tx });
+      // payment_failed only ever becomes cancelled: the code's use goes back now, as on auto-cancel.
+      if (failed.promotionId !== null) {
+        await this.releasePromotion.execute({ promotionId: failed.promotionId, reference: `order:${failed.id}` }, tx);
+      }
       await this.events.failed(failed, reason, tx);
       await this.orderCaches.invalidate(failed.userId, tx);
       return 'payment_failed' as const;

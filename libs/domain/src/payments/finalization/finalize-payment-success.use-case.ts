@@ -1,20 +1,24 @@
 import { Inject, Service } from 'typedi';
 import { Database, Op, OrderItemModel, OrderModel, OrderStatusHistoryModel, PaymentModel, Transaction } from '@platform/db';
 import type { Logger } from '@platform/observability';
-import { QueueRegistry } from '@platform/queue';
 import { GrantProductAccessUseCase } from '../../access/grant-product-access.use-case';
 import { OrderCaches } from '../../orders/reads/order-caches.service';
 import { LOGGER } from '../../shared';
 import { PaidOrderGrant, PaymentEvents } from './payment-events.service';
-import { PAYMENT_JOB_IDS, PAYMENT_RETRY } from './payment-jobs';
+import { PaymentJobQueue } from './payment-job-queue.service';
+import { PAYMENT_RETRY } from './payment-jobs';
 import { PaymentRecords } from './payment-records.service';
 import { PaymentVerifiers } from './payment-verifiers.service';
-import type { PaymentContext } from './payment-verifier';
+import type { PaymentContext, VerificationOutcome } from './payment-verifier';
 
 export interface FinalizePaymentSuccessInput {
   orderId: number;
   paymentId: number;
-  /** The stored callback to verify; the payment's latest success callback when absent (retries). */
+  /**
+   * The stored callback to verify (order.payment_success): its precheck, then the gateway.
+   * Absent (order.payment_retry): only the gateway is asked. The callback that started the chain
+   * passed its precheck already, and any callback stored since (forged or not) must not decide.
+   */
   callbackId?: number;
   /** order.payment_retry's attempt (1 for the callback's own job). */
   attempt?: number;
@@ -28,18 +32,22 @@ export type FinalizePaymentSuccessResult =
   | 'pending'
   | 'declined'
   | 'not_found'
-  /** The gateway took the money after the order was closed (e.g. auto-cancelled): recorded for a refund. */
+  /** The gateway took the money after the order was closed (e.g. auto-cancelled): recorded as a refund owed. */
   | 'paid_after_close';
 
+/** What settling a gateway-confirmed payment did. */
+export type SettlePaymentResult = Extract<FinalizePaymentSuccessResult, 'paid' | 'already_final' | 'paid_after_close'>;
+
 /**
- * Job order.payment_success (learning-commerce.md, "States and transitions → Order"; CONTRACT
- * section 6; REFERENCE.md "What commerce engines learned the hard way").
- * Verification talks to the gateway outside any transaction. Then one transaction makes the one
- * guarded transition `payment_pending → paid` (a conditional UPDATE: of any number of concurrent
- * or repeated runs exactly one sees a row) and, only in that run, completes the payment, appends
- * the `paid` history row and grants every item (idempotent per (order, product) as well). Events,
- * the cart clearing and the cache bump are queued after commit. A gateway that cannot be asked
- * throws, so bull retries with backoff; a gateway that says "pending" schedules order.payment_retry.
+ * Job order.payment_success and order.payment_retry (learning-commerce.md, "States and
+ * transitions → Order"; CONTRACT section 6; REFERENCE.md "What commerce engines learned the hard
+ * way"). Verification talks to the gateway outside any transaction. Then one transaction makes
+ * the one guarded transition `payment_pending → paid` (a conditional UPDATE: of any number of
+ * concurrent or repeated runs exactly one sees a row) and, only in that run, completes the
+ * payment, appends the `paid` history row and grants every item (idempotent per (order, product)
+ * as well). Events go to the outbox in that transaction; the cart clearing and the cache bump
+ * follow the commit. A gateway that cannot be asked throws, so bull retries with backoff
+ * (PAYMENT_VERIFICATION_JOB_OPTIONS); a gateway that says "pending" schedules order.payment_retry.
  */
 @Service()
 export class FinalizePaymentSuccessUseCase {
@@ -50,24 +58,28 @@ export class FinalizePaymentSuccessUseCase {
     private readonly grants: GrantProductAccessUseCase,
     private readonly events: PaymentEvents,
     private readonly orderCaches: OrderCaches,
-    private readonly queues: QueueRegistry,
+    private readonly jobs: PaymentJobQueue,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async execute(input: FinalizePaymentSuccessInput): Promise<FinalizePaymentSuccessResult> {
     const context = await this.records.context(input.paymentId, input.orderId);
     if (!context) return 'not_found';
-    // A closed order is still verified once: a customer who paid at the gateway after the order
-    // was auto-cancelled must not be charged silently.
+    // A closed order is still verified: a customer who paid at the gateway after the order was
+    // auto-cancelled (or failed) must not be charged silently.
     const closed = context.order.status !== 'payment_pending';
     if (closed && (context.order.status === 'paid' || context.payment.status === 'completed')) return 'already_final';
-    const callback = input.callbackId !== undefined
-      ? await this.records.callback(input.callbackId, input.paymentId)
-      : await this.records.latestSuccessCallback(input.paymentId);
-    if (!callback) return 'not_found';
+    const verifier = this.verifiers.for(context.payment.gateway);
+    let outcome: VerificationOutcome;
+    if (input.callbackId !== undefined) {
+      const callback = await this.records.callback(input.callbackId, input.paymentId);
+      if (!callback) return 'not_found';
+      outcome = await verifier.verify(callback.params, context);
+    } else {
+      outcome = await verifier.confirm(context);
+    }
 
-    const log = this.logger.child({ orderId: context.order.id, paymentId: context.payment.id, callbackId: callback.id });
-    const outcome = await this.verifiers.for(context.payment.gateway).verify(callback.params, context);
+    const log = this.logger.child({ orderId: context.order.id, paymentId: context.payment.id, callbackId: input.callbackId ?? null });
     switch (outcome.kind) {
       case 'rejected':
         log.warn({ error: outcome.error }, 'payment verification failed; the order stays as it was');
@@ -75,34 +87,48 @@ export class FinalizePaymentSuccessUseCase {
         return 'rejected';
       case 'declined':
         // Khalti's return_url carries cancellations too: the failure job decides (it asks the gateway).
-        await this.queues.add('order.payment_failed', { orderId: context.order.id, paymentId: context.payment.id, reason: outcome.detail }, {
-          jobId: PAYMENT_JOB_IDS.failure(context.payment.id),
-        });
+        await this.jobs.checkFailure(context, outcome.detail);
         return 'declined';
       case 'pending':
-        if (closed) return 'already_final';
         await this.scheduleRetry(context, input.attempt ?? 1, outcome.detail);
         return 'pending';
       case 'verified':
-        if (!closed && (await this.markPaid(context, outcome.reference))) return 'paid';
-        return this.recordPaymentAfterClose(context, outcome.reference);
+        return this.settle(context, outcome.reference);
     }
   }
 
   /**
-   * The gateway confirms money for an order that is no longer payment_pending. If a concurrent run
-   * paid it, nothing to do. Otherwise (cancelled, failed) the payment is recorded as completed with
-   * a note that a refund is owed, and logged as an error; the order is left as it is.
+   * The gateway confirmed the money (`reference` is its reference): pay the order through the
+   * one guarded transition, or, when the order is no longer payment_pending, record the payment
+   * as completed with a refund owed. Also used by order.auto_cancel's reconciliation.
    */
-  private async recordPaymentAfterClose({ payment, order }: PaymentContext, reference: string): Promise<FinalizePaymentSuccessResult> {
-    const current = await OrderModel.findByPk(order.id, { attributes: ['id', 'status'] });
+  async settle(context: PaymentContext, reference: string): Promise<SettlePaymentResult> {
+    if (context.order.status === 'payment_pending' && (await this.markPaid(context, reference))) return 'paid';
+    return this.recordPaymentAfterClose(context, reference);
+  }
+
+  /**
+   * The gateway confirms money for an order that is no longer payment_pending. If a concurrent run
+   * paid it, nothing to do. Otherwise (cancelled, failed: no transition leads back to paid) the
+   * payment is recorded as completed with refund_owed_at set (what admins settle), a note in
+   * last_verification_error, the order caches bumped, and an error logged; the order stays as it is.
+   */
+  private async recordPaymentAfterClose({ payment, order }: PaymentContext, reference: string): Promise<SettlePaymentResult> {
+    const current = await OrderModel.findByPk(order.id, { attributes: ['id', 'status', 'userId'] });
     if (!current || current.status === 'paid') return 'already_final';
     const note = `Gateway confirmed payment after the order was ${current.status}: refund required`;
-    const [recorded] = await PaymentModel.update(
-      { status: 'completed', completedAt: new Date(), gatewayReference: reference.slice(0, 255), lastVerificationError: note },
-      { where: { id: payment.id, status: { [Op.ne]: 'completed' } } },
-    );
-    if (recorded > 0) this.logger.error({ orderId: order.id, paymentId: payment.id, status: current.status }, note);
+    const recorded = await this.db.transaction(async (tx) => {
+      const now = new Date();
+      const [count] = await PaymentModel.update(
+        { status: 'completed', completedAt: now, refundOwedAt: now, gatewayReference: reference.slice(0, 255), lastVerificationError: note },
+        { where: { id: payment.id, status: { [Op.ne]: 'completed' } }, transaction: tx },
+      );
+      if (count > 0) await this.orderCaches.invalidate(current.userId, tx);
+      return count > 0;
+    });
+    if (recorded) {
+      this.logger.error({ orderId: order.id, paymentId: payment.id, status: current.status, gatewayReference: reference }, note);
+    }
     return 'paid_after_close';
   }
 
@@ -140,17 +166,14 @@ export class FinalizePaymentSuccessUseCase {
     return granted;
   }
 
-  private async scheduleRetry({ payment, order }: PaymentContext, attempt: number, detail: string): Promise<void> {
+  private async scheduleRetry(context: PaymentContext, attempt: number, detail: string): Promise<void> {
+    const { payment, order } = context;
     if (attempt >= PAYMENT_RETRY.maxAttempts) {
-      this.logger.warn({ orderId: order.id, paymentId: payment.id, detail }, 'gateway still undecided after the last retry; left for auto-cancel');
+      // order.auto_cancel_sweep asks the gateway again before it closes the order.
+      this.logger.warn({ orderId: order.id, paymentId: payment.id, detail }, 'gateway still undecided after the last retry; left for the auto-cancel reconciliation');
       await this.records.failedVerification(payment.id, `still undecided after ${attempt} checks: ${detail}`);
       return;
     }
-    const next = attempt + 1;
-    await this.queues.add(
-      'order.payment_retry',
-      { orderId: order.id, paymentId: payment.id, attempt: next, maxAttempts: PAYMENT_RETRY.maxAttempts },
-      { jobId: PAYMENT_JOB_IDS.retry(payment.id, next), delay: PAYMENT_RETRY.delayMs(attempt) },
-    );
+    await this.jobs.retry(context, attempt + 1);
   }
 }

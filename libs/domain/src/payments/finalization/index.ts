@@ -7,6 +7,11 @@ export type { FinalizePaymentFailureInput, FinalizePaymentFailureResult } from '
 export { PaymentVerifiers } from './payment-verifiers.service';
 export { EsewaPaymentVerifier } from './esewa-payment.verifier';
 export { KhaltiPaymentVerifier } from './khalti-payment.verifier';
-export { GatewayUnavailableError } from './payment-verifier';
-export type { VerificationOutcome, GatewayPaymentState } from './payment-verifier';
-export { PAYMENT_EVENTS, PAYMENT_JOB_IDS, PAYMENT_RETRY } from './payment-jobs';
+export { GatewayUnavailableError, ESEWA_NOT_FOUND_GRACE_MS, KHALTI_PIDX_PLACEHOLDER_PREFIX } from './payment-verifier';
+export type { VerificationOutcome, GatewayPaymentState, GatewayConfirmation } from './payment-verifier';
+export { PAYMENT_EVENTS, PAYMENT_FAILURE_RECHECK, PAYMENT_JOB_IDS, PAYMENT_RETRY, PAYMENT_VERIFICATION_JOB_OPTIONS } from './payment-jobs';
+export { PaymentReconciliation } from './payment-reconciliation.service';
+export type { ReconciliationVerdict } from './payment-reconciliation.service';
+export { PaymentJobQueue } from './payment-job-queue.service';
+export type { SettlePaymentResult } from './finalize-payment-success.use-case';
+export { PaymentRecords } from './payment-records.service';

@@ -5,6 +5,7 @@ import { lookupKhalti } from '../gateways/khalti.gateway';
 import {
   amountMismatch,
   CallbackPrecheck,
+  GatewayConfirmation,
   GatewayPaymentState,
   GatewayPaymentVerifier,
   GatewayUnavailableError,
@@ -12,7 +13,11 @@ import {
   VerificationOutcome,
 } from './payment-verifier';
 
-/** Khalti sends the browser to return_url whatever happened; these say the payer gave up. */
+/**
+ * Khalti sends the browser to return_url whatever happened; these say the payer gave up. Every
+ * other lookup status but Completed and the undecided ones (Refunded, Partially refunded) is
+ * terminal too: `state` reads them as not_completed.
+ */
 const DECLINED = new Set(['User canceled', 'Expired']);
 const UNDECIDED = new Set(['Pending', 'Initiated']);
 
@@ -41,6 +46,10 @@ export class KhaltiPaymentVerifier implements GatewayPaymentVerifier {
   async verify(params: Readonly<Record<string, string>>, context: PaymentContext): Promise<VerificationOutcome> {
     const precheck = this.precheck(params, context);
     if (precheck.kind === 'rejected') return precheck;
+    return this.confirm(context);
+  }
+
+  async confirm(context: PaymentContext): Promise<GatewayConfirmation> {
     const lookup = await this.lookup(context);
     if (lookup.status === 'Completed') {
       if (lookup.totalAmount !== context.order.totalPaisa) return { kind: 'rejected', error: amountMismatch(lookup.totalAmount, context.order.totalPaisa) };
@@ -58,7 +67,7 @@ export class KhaltiPaymentVerifier implements GatewayPaymentVerifier {
 
   private async lookup({ payment }: PaymentContext) {
     const answer = await lookupKhalti(payment.gatewayTransactionId, this.config.payments.khalti);
-    if (!answer.ok) throw new GatewayUnavailableError(answer.message);
+    if (!answer.ok) throw new GatewayUnavailableError(answer.message, answer.reason);
     return answer.value;
   }
 }

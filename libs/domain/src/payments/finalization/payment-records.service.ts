@@ -1,5 +1,5 @@
 import { Service } from 'typedi';
-import { Database, OrderModel, PaymentCallbackModel, PaymentModel } from '@platform/db';
+import { Database, Op, OrderModel, PaymentCallbackModel, PaymentModel } from '@platform/db';
 import type { PaymentContext } from './payment-verifier';
 
 /** Reads and small writes around a payment that the callback and finalization use cases share. */
@@ -15,19 +15,28 @@ export class PaymentRecords {
     return order ? { payment, order } : null;
   }
 
+  /**
+   * Whether the payment belongs to the order and the gateway confirmed it after the order closed,
+   * with the refund not yet settled (the result page says so instead of "not charged").
+   */
+  async refundOwed(paymentId: number, orderId: number): Promise<boolean> {
+    const owed = await PaymentModel.count({ where: { id: paymentId, orderId, refundOwedAt: { [Op.ne]: null }, refundSettledAt: null } });
+    return owed > 0;
+  }
+
   callback(callbackId: number, paymentId: number): Promise<PaymentCallbackModel | null> {
     return PaymentCallbackModel.findOne({ where: { id: callbackId, paymentId, outcome: 'success' } });
   }
 
-  latestSuccessCallback(paymentId: number): Promise<PaymentCallbackModel | null> {
-    return PaymentCallbackModel.findOne({ where: { paymentId, outcome: 'success' }, order: [['lastReceivedAt', 'DESC'], ['id', 'DESC']] });
-  }
-
-  /** CONTRACT section 4: a forged or mismatched callback is recorded on the payment; nothing else changes. */
+  /**
+   * CONTRACT section 4: a forged or mismatched callback is recorded on the payment; nothing else
+   * changes. A completed payment's record is final (its reference, and the refund-owed note of a
+   * payment confirmed after its order closed): anything said about it later is only logged.
+   */
   async failedVerification(paymentId: number, error: string): Promise<void> {
     await PaymentModel.update(
       { verificationAttempts: this.db.sequelize.literal('verification_attempts + 1'), lastVerificationError: error.slice(0, 1000) },
-      { where: { id: paymentId } },
+      { where: { id: paymentId, status: { [Op.ne]: 'completed' } } },
     );
   }
 }

@@ -2,12 +2,10 @@ import { createHash } from 'node:crypto';
 import { Inject, Service } from 'typedi';
 import { Database, OrderModel, PaymentCallbackModel, PaymentCallbackOutcome } from '@platform/db';
 import type { Logger } from '@platform/observability';
-import { QueueRegistry } from '@platform/queue';
 import { isRowId, LOGGER } from '../../shared';
-import { PAYMENT_JOB_IDS } from './payment-jobs';
+import { PaymentJobQueue } from './payment-job-queue.service';
 import { PaymentRecords } from './payment-records.service';
 import { PaymentVerifiers } from './payment-verifiers.service';
-import type { PaymentContext } from './payment-verifier';
 
 export interface PaymentCallbackInput {
   /** The `:paymentId` of the URL, as written. */
@@ -32,10 +30,13 @@ const MAX_VALUE_CHARS = 4096;
  * GET/POST /api/payments/redirect/:paymentId/success|failure (learning-commerce.md, "Payment
  * callbacks"). Never throws for what a caller sent: an unknown payment or unreadable parameters
  * answer `failed`. A success callback that fails the checks needing no network (eSewa signature,
- * transaction, amount) is recorded as a failed verification and answers `failed`; a plausible
- * one is stored once (replays only bump a counter) and queued for order.payment_success, whose
- * job id is derived from the payment and the callback, so replays coalesce. It answers `pending`
- * until the job has verified it with the gateway, `success` once the order is paid.
+ * status, transaction, amount) is recorded as a failed verification and answers `failed`; a
+ * plausible one is stored once (replays only bump a counter) and queued for order.payment_success,
+ * whose job id is derived from the payment and the callback, so replays coalesce while it waits
+ * and a reload after it finished asks the gateway again. It answers `pending` until the job has
+ * verified it with the gateway, `success` once the order is paid. A failure callback only queues
+ * order.payment_failed, which asks the gateway (eSewa); for Khalti, which is given no failure
+ * URL, it does nothing. Once the order is decided, callbacks write nothing.
  */
 @Service()
 export class RecordPaymentCallbackUseCase {
@@ -43,7 +44,7 @@ export class RecordPaymentCallbackUseCase {
     private readonly db: Database,
     private readonly records: PaymentRecords,
     private readonly verifiers: PaymentVerifiers,
-    private readonly queues: QueueRegistry,
+    private readonly jobs: PaymentJobQueue,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -59,54 +60,53 @@ export class RecordPaymentCallbackUseCase {
     });
     const log = this.logger.child({ paymentId: context.payment.id, orderId: context.order.id, outcome: input.outcome });
 
-    const params = readParams(input.params);
-    if (params === null) {
-      log.warn('unreadable payment callback');
-      if (input.outcome === 'success') await this.records.failedVerification(context.payment.id, 'unreadable callback parameters');
-      return answer(this.settled(context.order) ?? 'failed');
-    }
     const settled = this.settled(context.order);
     // A success for an order closed without payment (e.g. auto-cancelled while the customer was at
     // the gateway) is still verified by the job, so money taken is recorded as owed back.
     const lateSuccess = settled === 'failed' && input.outcome === 'success' && context.payment.status !== 'completed';
-    if (settled && !lateSuccess) return answer(settled); // a replay after the order was decided changes nothing
+    // A replay after the order was decided changes nothing, and writes nothing: a completed
+    // payment's record (a refund owed included) is never overwritten by what a later request says.
+    if (settled && !lateSuccess) return answer(settled);
+
+    if (input.outcome === 'failure' && context.payment.gateway === 'khalti') {
+      // Khalti is never given a failure URL (its return_url carries cancellations, see the success
+      // path), so this request did not come from Khalti: it proves nothing and changes nothing.
+      log.info('failure callback for a Khalti payment ignored');
+      return answer('pending');
+    }
+
+    const params = readParams(input.params);
+    if (params === null) {
+      log.warn('unreadable payment callback');
+      if (input.outcome === 'success' && !settled) await this.records.failedVerification(context.payment.id, 'unreadable callback parameters');
+      return answer(settled ?? 'failed');
+    }
 
     const stored = await this.store(context.payment.id, input.outcome, params);
     if (input.outcome === 'failure') {
-      await this.queueFailure(context, 'Payment cancelled or failed at the gateway');
+      // eSewa's failure_url: unsigned, so the job asks eSewa and fails the order only on a terminal answer.
+      await this.jobs.checkFailure(context, 'Payment cancelled or failed at the gateway');
       return answer('failed');
     }
     const precheck = this.verifiers.for(context.payment.gateway).precheck(params, context);
     if (precheck.kind === 'rejected') {
       log.warn({ error: precheck.error }, 'payment callback failed verification; the order stays as it was');
-      await this.records.failedVerification(context.payment.id, precheck.error);
+      if (!settled) await this.records.failedVerification(context.payment.id, precheck.error);
       return answer('failed');
     }
     if (precheck.kind === 'declined') {
-      await this.queueFailure(context, precheck.detail);
+      if (!settled) await this.jobs.checkFailure(context, precheck.detail);
       return answer('failed');
     }
-    await this.queues.add(
-      'order.payment_success',
-      {
-        orderId: context.order.id,
-        paymentId: context.payment.id,
-        callbackId: stored.id,
-        paymentReference: context.payment.gatewayTransactionId,
-        ...(params['transaction_id'] ? { transactionId: params['transaction_id'] } : {}),
-      },
-      { jobId: PAYMENT_JOB_IDS.success(context.payment.id, stored.paramsDigest) },
-    );
-    return answer(lateSuccess ? 'failed' : 'pending');
+    await this.jobs.verifyCallback(context, stored, params['transaction_id']);
+    // Pending until the job has asked the gateway, also for a late success: money may have been
+    // taken, so the page must not say "not charged" (a completed late payment is shown as a refund).
+    return answer('pending');
   }
 
   private settled(order: OrderModel): PaymentCallbackAnswer['paymentStatus'] | null {
     if (order.status === 'payment_pending' || order.status === 'created') return null;
     return order.status === 'payment_failed' || order.status === 'cancelled' ? 'failed' : 'success';
-  }
-
-  private queueFailure({ order, payment }: PaymentContext, reason: string) {
-    return this.queues.add('order.payment_failed', { orderId: order.id, paymentId: payment.id, reason }, { jobId: PAYMENT_JOB_IDS.failure(payment.id) });
   }
 
   /** One row per distinct callback of a payment; a replay bumps its count. */

@@ -10,13 +10,15 @@ export function paisaToRupees(paisa: number): string {
   return `${Math.floor(paisa / 100)}.${String(paisa % 100).padStart(2, '0')}`;
 }
 
-// Digits with optional thousands separators ("1,999.0": reported in some eSewa answers), then
-// an optional fraction.
-const RUPEES = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/;
+// Digits, plain or grouped, then an optional fraction. Grouping is either Western thousands
+// ("1,999.0", "1,000,000.0": reported in some eSewa answers) or the Indian lakh/crore style used
+// in Nepal ("1,00,000.0", "1,00,00,000.0": the last group has three digits, the ones before two).
+const RUPEES = /^(\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})+,\d{3}|\d+)(?:\.(\d+))?$/;
 
 /**
- * "1999", "1999.0", "1999.00", "1,999.5" -> paisa; anything else (negative, exponent, more than
- * two significant decimals, empty) -> null. Used to compare a gateway's amount with the order's.
+ * "1999", "1999.0", "1999.00", "1,999.5", "1,00,000.0" -> paisa; anything else (negative,
+ * exponent, more than two significant decimals, misplaced separators, empty) -> null. Used to
+ * compare a gateway's amount with the order's.
  */
 export function rupeesToPaisa(text: string): number | null {
   const match = RUPEES.exec(text);

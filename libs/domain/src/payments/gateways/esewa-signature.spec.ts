@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
-import { decodeEsewaCallback } from './esewa.gateway';
-import { signEsewa, verifyEsewaSignature } from './esewa-signature';
+import { buildEsewaForm, decodeEsewaCallback } from './esewa.gateway';
+import { signEsewa, verifyEsewaCallbackSignature, verifyEsewaSignature } from './esewa-signature';
 
 // eSewa's published test merchant (developer.esewa.com.np/pages/Epay-V2; REFERENCE.md).
 const SECRET = '8gBm/:&EnhH.1/q';
@@ -90,6 +90,36 @@ describe('eSewa signatures', () => {
       const fields: Record<string, string> = { status: 'COMPLETE', total_amount: '1.0', transaction_uuid: 'x', product_code: 'EPAYTEST' };
       const partial = { ...fields, signed_field_names: 'status,transaction_uuid,product_code' };
       expect(verifyEsewaSignature({ ...partial, signature: signEsewa(partial, partial.signed_field_names, SECRET) }, SECRET)).to.equal(false);
+    });
+
+    it('accepts a genuine callback as a callback signature, and refuses one that does not cover transaction_code and status', () => {
+      expect(verifyEsewaCallbackSignature(signedCallback(), SECRET)).to.equal(true);
+      for (const names of ['total_amount,transaction_uuid,product_code', 'status,total_amount,transaction_uuid,product_code', 'transaction_code,total_amount,transaction_uuid,product_code,signed_field_names']) {
+        const fields = { ...signedCallback(), signed_field_names: names };
+        expect(verifyEsewaCallbackSignature({ ...fields, signature: signEsewa(fields, names, SECRET) }, SECRET), names).to.equal(false);
+      }
+    });
+
+    it("refuses our own request form's signature replayed as a callback claiming COMPLETE (review M1, /tmp/review-poc/esewa-forge.ts)", () => {
+      // What the customer receives in the checkout response (gatewayPayload).
+      const form = buildEsewaForm(
+        { totalPaisa: 199_950, transactionUuid: '11111111-2222-3333-4444-555555555555', successUrl: 'http://x/s', failureUrl: 'http://x/f' },
+        { productCode: 'EPAYTEST', secretKey: SECRET },
+      );
+      const forged = {
+        transaction_code: 'FAKE',
+        status: 'COMPLETE',
+        total_amount: form.total_amount,
+        transaction_uuid: form.transaction_uuid,
+        product_code: form.product_code,
+        signed_field_names: form.signed_field_names,
+        signature: form.signature,
+      };
+      const decoded = decodeEsewaCallback(Buffer.from(JSON.stringify(forged)).toString('base64'));
+      expect(decoded.ok).to.equal(true);
+      // The signature is genuine (it is ours), which is exactly why it must not pass as eSewa's callback.
+      expect(decoded.ok && verifyEsewaSignature(decoded.callback.fields, SECRET)).to.equal(true);
+      expect(decoded.ok && verifyEsewaCallbackSignature(decoded.callback.fields, SECRET)).to.equal(false);
     });
 
     it('rejects signed_field_names that name a field the data does not have', () => {

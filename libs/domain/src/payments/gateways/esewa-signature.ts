@@ -12,6 +12,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export const ESEWA_REQUIRED_SIGNED_FIELDS = ['total_amount', 'transaction_uuid', 'product_code'] as const;
 
+/**
+ * Fields eSewa's success callback signs (developer.esewa.com.np/pages/Epay-V2: transaction_code,
+ * status, total_amount, transaction_uuid, product_code, signed_field_names). A callback signature
+ * must cover at least these: our own request form is signed with the same secret over only the
+ * three fields above, and that signature is handed to the customer, so a "callback" signed over
+ * those three alone could be minted by anyone from a checkout response.
+ */
+export const ESEWA_CALLBACK_SIGNED_FIELDS = ['transaction_code', 'status', 'total_amount', 'transaction_uuid', 'product_code'] as const;
+
 /** The text eSewa signs, or null when a named field is missing (or names are empty or repeated). */
 export function esewaSignatureMessage(fields: Readonly<Record<string, string>>, signedFieldNames: string): string | null {
   const names = signedFieldNames.split(',');
@@ -35,19 +44,32 @@ export function signEsewa(fields: Readonly<Record<string, string>>, signedFieldN
 /**
  * True when `data.signature` is eSewa's signature over `data.signed_field_names`, computed with
  * the values exactly as received (see readFlatJsonObject for why "exactly" matters), and the
- * signed names cover ESEWA_REQUIRED_SIGNED_FIELDS. The comparison is constant-time.
+ * signed names cover `required` (by default ESEWA_REQUIRED_SIGNED_FIELDS, what any eSewa
+ * signature must cover; callbacks need verifyEsewaCallbackSignature). The comparison is constant-time.
  */
-export function verifyEsewaSignature(data: Readonly<Record<string, string>>, secret: string): boolean {
+export function verifyEsewaSignature(
+  data: Readonly<Record<string, string>>,
+  secret: string,
+  required: readonly string[] = ESEWA_REQUIRED_SIGNED_FIELDS,
+): boolean {
   const { signature, signed_field_names: signedFieldNames } = data;
   if (typeof signature !== 'string' || typeof signedFieldNames !== 'string') return false;
   const names = signedFieldNames.split(',');
-  if (!ESEWA_REQUIRED_SIGNED_FIELDS.every((required) => names.includes(required))) return false;
+  if (!required.every((name) => names.includes(name))) return false;
   const message = esewaSignatureMessage(data, signedFieldNames);
   if (message === null) return false;
   const expected = Buffer.from(hmacBase64(message, secret), 'utf8');
   const received = Buffer.from(signature, 'utf8');
   // timingSafeEqual needs equal lengths; a signature's length is public (always 44 characters).
   return expected.length === received.length && timingSafeEqual(expected, received);
+}
+
+/**
+ * A success callback's signature: verifyEsewaSignature over at least ESEWA_CALLBACK_SIGNED_FIELDS,
+ * so our own request signature (over three fields, given to the customer) never passes as one.
+ */
+export function verifyEsewaCallbackSignature(data: Readonly<Record<string, string>>, secret: string): boolean {
+  return verifyEsewaSignature(data, secret, ESEWA_CALLBACK_SIGNED_FIELDS);
 }
 
 function hmacBase64(message: string, secret: string): string {

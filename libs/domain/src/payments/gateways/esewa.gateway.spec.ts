@@ -18,6 +18,13 @@ describe('eSewa gateway client', () => {
       ]);
       for (const bad of ['', '-1', '1e3', '19.999', '1,99.00', ' 1', '1.', '.5', 'NaN']) expect(rupeesToPaisa(bad), bad).to.equal(null);
     });
+
+    it('reads Indian (lakh/crore) digit grouping, as written in Nepal, and refuses misplaced separators (review L6)', () => {
+      expect(['1,00,000.0', '10,00,000', '1,00,00,000.50', '12,34,567.89', '1,000,000.0'].map(rupeesToPaisa)).to.deep.equal([
+        10_000_000, 100_000_000, 1_000_000_050, 123_456_789, 100_000_000,
+      ]);
+      for (const bad of ['1,00,00', '100,00,000', '1,0,000', '1,00,000,00', ',100', '1,,000']) expect(rupeesToPaisa(bad), bad).to.equal(null);
+    });
   });
 
   describe(buildEsewaForm.name, () => {
@@ -114,6 +121,27 @@ describe('eSewa gateway client', () => {
         const result = await checkEsewaStatus(input, { ...CONFIG, statusUrl: `${stub.url}/api/epay/transaction/status/` });
         expect(asked).to.equal('/api/epay/transaction/status/?product_code=EPAYTEST&total_amount=1999.00&transaction_uuid=pay-7-1');
         expect(result).to.deep.equal({ ok: true, value: { status: 'COMPLETE', refId: '000AWEO', totalPaisa: 199900 } });
+      } finally {
+        await stub.close();
+      }
+    });
+
+    it('reports a total_amount it cannot read as an invalid answer, never as "no amount" (review L6)', async () => {
+      let total = '"a lot"';
+      const stub = await startStubGateway((_req, res) => {
+        res.setHeader('content-type', 'application/json');
+        res.end(`{"product_code":"EPAYTEST","transaction_uuid":"pay-7-1","total_amount":${total},"status":"COMPLETE","ref_id":"000AWEO"}`);
+      });
+      try {
+        const config = { ...CONFIG, statusUrl: `${stub.url}/status/` };
+        for (const unreadable of ['"a lot"', '"1999.001"', '-1999', '"1,99,9.00"', '{"v":1}']) {
+          total = unreadable;
+          expect(await checkEsewaStatus(input, config), unreadable).to.include({ ok: false, reason: 'invalid_response' });
+        }
+        total = '"1,999.00"';
+        expect(await checkEsewaStatus(input, config)).to.deep.equal({ ok: true, value: { status: 'COMPLETE', refId: '000AWEO', totalPaisa: 199900 } });
+        total = 'null';
+        expect(await checkEsewaStatus(input, config)).to.deep.equal({ ok: true, value: { status: 'COMPLETE', refId: '000AWEO', totalPaisa: null } });
       } finally {
         await stub.close();
       }

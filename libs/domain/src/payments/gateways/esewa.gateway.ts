@@ -128,7 +128,7 @@ export interface EsewaStatusCheck {
   status: EsewaTransactionStatus;
   /** eSewa's reference for a completed payment; null while there is none. */
   refId: string | null;
-  /** The amount eSewa holds for the transaction, in paisa, when it says. */
+  /** The amount eSewa holds for the transaction, in paisa; null when the answer has none (an unreadable one is an invalid_response). */
   totalPaisa: number | null;
 }
 
@@ -159,9 +159,14 @@ export async function checkEsewaStatus(
   }
   const refId = body['ref_id'];
   const total = body['total_amount'];
+  // An amount we cannot read must not pass as "no amount": the comparison would be skipped.
+  const totalPaisa = typeof total === 'string' || typeof total === 'number' ? rupeesToPaisa(String(total)) : null;
+  if (total !== undefined && total !== null && totalPaisa === null) {
+    return gatewayFailure('invalid_response', 'eSewa status check answered with a total_amount that is not an amount', httpStatus);
+  }
   return gatewaySuccess({
     status: status as EsewaTransactionStatus,
     refId: typeof refId === 'string' && refId !== '' ? refId : null,
-    totalPaisa: typeof total === 'string' || typeof total === 'number' ? rupeesToPaisa(String(total)) : null,
+    totalPaisa,
   });
 }

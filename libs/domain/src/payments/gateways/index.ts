@@ -2,6 +2,13 @@
 // The checkout and finalization use cases of the payments context build on these.
 export * from './gateway-result';
 export { paisaToRupees, rupeesToPaisa } from './esewa-amount';
-export { ESEWA_REQUIRED_SIGNED_FIELDS, esewaSignatureMessage, signEsewa, verifyEsewaSignature } from './esewa-signature';
+export {
+  ESEWA_CALLBACK_SIGNED_FIELDS,
+  ESEWA_REQUIRED_SIGNED_FIELDS,
+  esewaSignatureMessage,
+  signEsewa,
+  verifyEsewaCallbackSignature,
+  verifyEsewaSignature,
+} from './esewa-signature';
 export * from './esewa.gateway';
 export * from './khalti.gateway';

@@ -1,0 +1,140 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** One message the sink accepted, parsed just enough for assertions. */
+export interface SinkMessage {
+  /** SMTP envelope recipients. */
+  to: string[];
+  /** The user name of SMTP AUTH, when the client authenticated. */
+  authUser: string | null;
+  /** Header names in lower case, folded lines joined, encoded words decoded. */
+  headers: Record<string, string>;
+  subject: string;
+  messageId: string;
+  text: string;
+  html: string;
+  raw: string;
+}
+
+export interface SmtpSink {
+  port: number;
+  /** `smtp://notify:secret@127.0.0.1:<port>` (the sink accepts any credentials). */
+  url: string;
+  messages: SinkMessage[];
+  /** Answer every RCPT with this reply (e.g. 451) until set back to null. */
+  refuse: { code: number; message: string } | null;
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server for tests (the `smtp-server` package): plain text, no STARTTLS, any login
+ * accepted. Listens on `port` (0: a free one), so a test can stop it and start it again on the
+ * same port to play an outage.
+ */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+  const sink: SmtpSink = { port: 0, url: '', messages: [], refuse: null, close: async () => undefined };
+  const server = new SMTPServer({
+    logger: false,
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? 'anonymous' }),
+    onRcptTo: (_address, _session, callback) => {
+      if (!sink.refuse) return callback();
+      const error = Object.assign(new Error(sink.refuse.message), { responseCode: sink.refuse.code });
+      callback(error);
+    },
+    onData: (stream, session, callback) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        sink.messages.push({
+          ...parseMessage(raw),
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          authUser: typeof session.user === 'string' ? session.user : null,
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  sink.port = (server.server.address() as AddressInfo).port;
+  sink.url = `smtp://notify:secret@127.0.0.1:${sink.port}`;
+  sink.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return sink;
+}
+
+function parseMessage(raw: string): Pick<SinkMessage, 'headers' | 'subject' | 'messageId' | 'text' | 'html'> {
+  const { headers, body } = splitEntity(raw);
+  const parts: Array<{ type: string; content: string }> = [];
+  collectParts(headers, body, parts);
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.content ?? '';
+  return { headers, subject: headers['subject'] ?? '', messageId: headers['message-id'] ?? '', text: part('text/plain'), html: part('text/html') };
+}
+
+function splitEntity(entity: string): { headers: Record<string, string>; body: string } {
+  const match = /\r?\n\r?\n/.exec(entity);
+  const head = match ? entity.slice(0, match.index) : entity;
+  const body = match ? entity.slice(match.index + match[0].length) : '';
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+function collectParts(headers: Record<string, string>, body: string, parts: Array<{ type: string; content: string }>): void {
+  const contentType = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (contentType.toLowerCase().startsWith('multipart/') && boundary) {
+    for (const section of body.split(`--${boundary}`).slice(1)) {
+      if (section.startsWith('--')) break;
+      const entity = splitEntity(section.replace(/^\r?\n/, ''));
+      collectParts(entity.headers, entity.body, parts);
+    }
+    return;
+  }
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  parts.push({ type, content: decodeBody(body, headers['content-transfer-encoding'] ?? '7bit') });
+}
+
+function decodeBody(body: string, encoding: string): string {
+  switch (encoding.toLowerCase()) {
+    case 'base64':
+      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    case 'quoted-printable':
+      return quotedPrintable(body);
+    default:
+      return body.replace(/\r?\n$/, '');
+  }
+}
+
+function quotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index += 1) {
+    const hex = joined.slice(index + 1, index + 3);
+    if (joined[index] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[index], 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8').replace(/\r?\n$/, '');
+}
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`), as nodemailer writes non-ASCII headers. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_match, _charset: string, kind: string, text: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : quotedPrintable(text.replace(/_/g, ' ')),
+    );
+}

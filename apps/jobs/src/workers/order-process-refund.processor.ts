@@ -1,0 +1,12 @@
+import { ProcessRefundUseCase } from '@platform/domain';
+import { defineProcessor } from './processor';
+
+/**
+ * learning-commerce.md, "Background jobs": order.process_refund approves or rejects a requested
+ * refund and settles the admin's request; queued with jobId = requestId, safe to run twice.
+ */
+export const orderProcessRefundProcessor = defineProcessor({
+  job: 'order.process_refund',
+  concurrency: 5,
+  process: (job, container) => container.get(ProcessRefundUseCase).execute(job.data),
+});

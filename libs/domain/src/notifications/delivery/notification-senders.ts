@@ -1,0 +1,95 @@
+import { Service } from 'typedi';
+import { Database, NotificationEventModel } from '@platform/db';
+import { NotificationMailer } from '../email';
+import { PushMessage, PushProviders } from '../push';
+import { NotificationContent, renderNotificationEmail } from '../templates';
+import type { DeliveryTarget, EmailAddress } from './notification-recipients.service';
+
+/** What became of one send: sent, or nothing to send to (the delivery is skipped with the reason). */
+export type SendOutcome = { status: 'sent' } | { status: 'skipped'; reason: string };
+
+export interface SendContext {
+  event: NotificationEventModel;
+  deliveryId: string;
+  content: NotificationContent;
+}
+
+const SENT: SendOutcome = { status: 'sent' };
+
+/** Email: the event's template in the email layout, with the delivery's fixed Message-ID. */
+@Service()
+export class EmailSender {
+  constructor(private readonly mailer: NotificationMailer) {}
+
+  async send(to: EmailAddress, context: SendContext): Promise<SendOutcome> {
+    const email = renderNotificationEmail(context.content, to.name);
+    await this.mailer.send({ ...email, to, messageId: this.mailer.messageId(context.deliveryId) });
+    return SENT;
+  }
+}
+
+/**
+ * Push: one request for all of a customer's devices, or one to the admin topic. Tokens the provider
+ * reports as unregistered are forgotten. A push that reached at least one device counts as sent
+ * (a retry would push the others twice); none reached because of an outage throws, for a retry.
+ */
+@Service()
+export class PushSender {
+  constructor(
+    private readonly providers: PushProviders,
+    private readonly db: Database,
+  ) {}
+
+  async send(to: NonNullable<Extract<DeliveryTarget, { channel: 'push' }>['to']>, context: SendContext): Promise<SendOutcome> {
+    const provider = await this.providers.current();
+    const message = pushMessage(context);
+    if ('topic' in to) {
+      await provider.sendToTopic(to.topic, message);
+      return SENT;
+    }
+    const result = await provider.sendToTokens(to.tokens, message);
+    if (result.invalidTokens.length > 0) {
+      await this.db.sequelize.query('DELETE FROM push_devices WHERE token IN (:tokens)', { replacements: { tokens: result.invalidTokens } });
+    }
+    if (result.delivered > 0) return SENT;
+    if (result.errors.length > 0) throw new Error(`push failed: ${result.errors[0]}`);
+    return { status: 'skipped', reason: 'no registered device' };
+  }
+}
+
+/** In-app: the customer's inbox row, once per (event, user). */
+@Service()
+export class InAppSender {
+  constructor(private readonly db: Database) {}
+
+  async send(to: { userId: string }, context: SendContext): Promise<SendOutcome> {
+    await this.db.sequelize.query(
+      `INSERT INTO notifications (user_id, event_id, type, title, body, data)
+       VALUES (:userId, :eventId, :type, :title, :body, CAST(:data AS jsonb))
+       ON CONFLICT (event_id, user_id) DO NOTHING`,
+      {
+        replacements: {
+          userId: to.userId,
+          eventId: context.event.id,
+          type: context.event.event,
+          title: context.content.title,
+          body: context.content.body,
+          data: JSON.stringify(context.event.payload),
+        },
+      },
+    );
+    return SENT;
+  }
+}
+
+/**
+ * The push's data: the event name and id, and the payload's plain values (ids, order number) as
+ * strings, as FCM requires; nested values (order lines) stay in the in-app row.
+ */
+function pushMessage({ event, content }: SendContext): PushMessage {
+  const data: Record<string, string> = {};
+  for (const [key, value] of Object.entries(event.payload)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') data[key] = String(value);
+  }
+  return { title: content.title, body: content.body, data: { ...data, type: event.event, eventId: String(event.id) } };
+}

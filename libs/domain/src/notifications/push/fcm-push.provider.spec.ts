@@ -1,0 +1,97 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import type { BatchResponse, Message, MulticastMessage, SendResponse } from 'firebase-admin/messaging';
+import { FcmMessagingClient, FcmPushProvider } from './fcm-push.provider';
+import type { PushMessage } from './push-provider';
+
+/** A messaging client that answers from a table instead of calling FCM. */
+class StubMessaging implements FcmMessagingClient {
+  readonly multicasts: MulticastMessage[] = [];
+  readonly sent: Message[] = [];
+
+  constructor(private readonly answer: (token: string) => SendResponse = () => ({ success: true, messageId: 'm' })) {}
+
+  async sendEachForMulticast(message: MulticastMessage): Promise<BatchResponse> {
+    this.multicasts.push(message);
+    const responses = message.tokens.map(this.answer);
+    const successCount = responses.filter((response) => response.success).length;
+    return { responses, successCount, failureCount: responses.length - successCount };
+  }
+
+  async send(message: Message): Promise<string> {
+    this.sent.push(message);
+    return 'projects/p/messages/1';
+  }
+}
+
+const failure = (code: string) => ({ success: false, error: { code, message: code } }) as unknown as SendResponse;
+const message: PushMessage = { title: 'Payment received', body: 'Order ORD-1 is paid.', data: { type: 'ORDER_PAYMENT_RECEIVED_CHECKOUT', eventId: '7' } };
+
+describe(FcmPushProvider.name, () => {
+  it('sends one multicast with the notification and the data, and counts the accepted tokens', async () => {
+    const messaging = new StubMessaging();
+    const result = await new FcmPushProvider(messaging).sendToTokens(['a', 'b'], message);
+    expect(result).to.deep.equal({ delivered: 2, invalidTokens: [], errors: [] });
+    expect(messaging.multicasts).to.deep.equal([
+      { tokens: ['a', 'b'], notification: { title: message.title, body: message.body }, data: message.data },
+    ]);
+  });
+
+  it('reports unregistered and invalid tokens for removal, and other failures as errors', async () => {
+    const answers: Record<string, SendResponse> = {
+      live: { success: true, messageId: 'm' },
+      gone: failure('messaging/registration-token-not-registered'),
+      junk: failure('messaging/invalid-registration-token'),
+      busy: failure('messaging/server-unavailable'),
+    };
+    const result = await new FcmPushProvider(new StubMessaging((token) => answers[token])).sendToTokens(Object.keys(answers), message);
+    expect(result.delivered).to.equal(1);
+    expect(result.invalidTokens).to.deep.equal(['gone', 'junk']);
+    expect(result.errors).to.deep.equal(['messaging/server-unavailable: messaging/server-unavailable']);
+  });
+
+  it('splits more than 500 tokens into several multicasts (FCM limit)', async () => {
+    const messaging = new StubMessaging();
+    const tokens = Array.from({ length: 1_201 }, (_, index) => `t${index}`);
+    expect((await new FcmPushProvider(messaging).sendToTokens(tokens, message)).delivered).to.equal(1_201);
+    expect(messaging.multicasts.map((multicast) => multicast.tokens.length)).to.deep.equal([500, 500, 201]);
+  });
+
+  it('sends a topic push as one message to the topic', async () => {
+    const messaging = new StubMessaging();
+    await new FcmPushProvider(messaging).sendToTopic('admins', message);
+    expect(messaging.sent).to.deep.equal([{ topic: 'admins', notification: { title: message.title, body: message.body }, data: message.data }]);
+  });
+
+  describe('fromSettings', () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const account = JSON.stringify({
+      type: 'service_account',
+      project_id: 'platform-test',
+      client_email: 'push@platform-test.iam.gserviceaccount.com',
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    });
+
+    it('initialises from the service-account JSON or from a file holding it, without calling FCM', async () => {
+      expect(await FcmPushProvider.fromSettings({ serviceAccount: account })).to.be.instanceOf(FcmPushProvider);
+      const dir = mkdtempSync(join(tmpdir(), 'fcm-'));
+      try {
+        writeFileSync(join(dir, 'account.json'), account);
+        const provider = await FcmPushProvider.fromSettings({ serviceAccount: join(dir, 'account.json'), projectId: 'other-project' });
+        expect(provider.name).to.equal('fcm');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('refuses to start without credentials', async () => {
+      await FcmPushProvider.fromSettings({}).then(
+        () => expect.fail('expected a refusal'),
+        (error: Error) => expect(error.message).to.include('FCM_SERVICE_ACCOUNT_JSON'),
+      );
+    });
+  });
+});

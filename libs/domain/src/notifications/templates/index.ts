@@ -1,0 +1,4 @@
+export * from './html';
+export * from './money';
+export * from './notification-templates';
+export * from './notification-email';

@@ -1,0 +1,111 @@
+import { Inject, Service } from 'typedi';
+import { v7 as uuidv7 } from 'uuid';
+import { Database, OrderAsyncRequestKind, OrderAsyncRequestModel, OrderModel, Transaction } from '@platform/db';
+import type { Logger } from '@platform/observability';
+import type { Actor, CustomerActor } from '../../../shared';
+import { LOGGER } from '../../../shared';
+import { orderPaymentStatus } from '../../reads/order-payment-status';
+import { OrderAsyncRequestCreationFailed, OrderAsyncRequestNotFound } from '../order-lifecycle.errors';
+import { AsyncRequestResult, AsyncRequestView, toAsyncRequestView } from './order-async-request.views';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface NewAsyncRequest {
+  kind: OrderAsyncRequestKind;
+  orderId: number;
+  actor: Actor;
+  /** The command's fields as accepted (reason, action, remarks, amount). */
+  input: Record<string, unknown>;
+}
+
+/**
+ * The tracking rows of asynchronous order commands (order_async_requests; learning-commerce.md,
+ * "Async request status"). A request is written, then its job is queued with jobId = requestId;
+ * the job settles the row exactly once (`UPDATE ... WHERE status = 'pending'`).
+ */
+@Service()
+export class OrderAsyncRequests {
+  constructor(
+    private readonly db: Database,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Writes the request, then queues its job through `enqueue(requestId)`. The row is committed
+   * first so the job always finds it. When queueing fails (Redis down, QueueUnavailableError) the
+   * row is deleted again and the caller gets 503 ORDER_ASYNC_REQUEST_CREATION_FAILED: nothing is
+   * left half-done. A job that still lands later finds no row and does nothing; if it already
+   * ran and settled the row, that settled request is the answer.
+   */
+  async submit(request: NewAsyncRequest, enqueue: (requestId: string) => Promise<unknown>): Promise<AsyncRequestView> {
+    const { actor } = request;
+    const row = await OrderAsyncRequestModel.create({
+      id: uuidv7(),
+      kind: request.kind,
+      orderId: request.orderId,
+      actorType: actor.kind,
+      customerId: actor.kind === 'customer' ? actor.id : null,
+      adminId: actor.kind === 'admin' ? actor.id : null,
+      input: request.input,
+    });
+    try {
+      await enqueue(row.id);
+      return toAsyncRequestView(row);
+    } catch (error) {
+      this.logger.warn({ err: error, requestId: row.id, orderId: request.orderId, kind: request.kind }, 'could not queue an order request; withdrawing it');
+      const settled = await this.withdraw(row.id);
+      if (settled) return toAsyncRequestView(settled);
+      throw OrderAsyncRequestCreationFailed();
+    }
+  }
+
+  /** A request on one of the customer's orders (whoever made it); anything else is not found. */
+  async getForCustomer(actor: CustomerActor, requestId: string): Promise<AsyncRequestView> {
+    if (!UUID.test(requestId)) throw OrderAsyncRequestNotFound();
+    const [row] = await this.db.sequelize.query(
+      `SELECT r.* FROM order_async_requests r JOIN orders o ON o.id = r.order_id WHERE r.id = :requestId AND o.user_id = :userId`,
+      { replacements: { requestId, userId: actor.id }, model: OrderAsyncRequestModel, mapToModel: true },
+    );
+    if (!row) throw OrderAsyncRequestNotFound();
+    return toAsyncRequestView(row);
+  }
+
+  async getForAdmin(requestId: string): Promise<AsyncRequestView> {
+    if (!UUID.test(requestId)) throw OrderAsyncRequestNotFound();
+    const row = await OrderAsyncRequestModel.findByPk(requestId);
+    if (!row) throw OrderAsyncRequestNotFound();
+    return toAsyncRequestView(row);
+  }
+
+  /** The request, locked, while it is still pending and of this kind; null once settled or withdrawn. */
+  lockPending(requestId: string, kind: OrderAsyncRequestKind, tx: Transaction): Promise<OrderAsyncRequestModel | null> {
+    if (!UUID.test(requestId)) return Promise.resolve(null);
+    return OrderAsyncRequestModel.findOne({ where: { id: requestId, kind, status: 'pending' }, lock: tx.LOCK.UPDATE, transaction: tx });
+  }
+
+  /** Settles a pending request once; false when it was already settled (a repeated job). */
+  async settle(requestId: string, outcome: 'completed' | 'failed', result: AsyncRequestResult, tx: Transaction): Promise<boolean> {
+    const [count] = await OrderAsyncRequestModel.update(
+      { status: outcome, result, completedAt: new Date() },
+      { where: { id: requestId, status: 'pending' }, transaction: tx },
+    );
+    return count > 0;
+  }
+
+  /** Deletes a request whose job could not be queued; returns the row instead when a job settled it meanwhile. */
+  private async withdraw(requestId: string): Promise<OrderAsyncRequestModel | null> {
+    try {
+      const removed = await OrderAsyncRequestModel.destroy({ where: { id: requestId, status: 'pending' } });
+      if (removed > 0) return null;
+      return await OrderAsyncRequestModel.findByPk(requestId);
+    } catch (error) {
+      this.logger.error({ err: error, requestId }, 'could not withdraw an order request that was never queued');
+      return null;
+    }
+  }
+}
+
+/** The result of a request on `order` as it stands now. */
+export function requestResult(order: OrderModel, requestId: string, extra: Partial<AsyncRequestResult> = {}): AsyncRequestResult {
+  return { orderId: order.id, orderStatus: order.status, paymentStatus: orderPaymentStatus(order.status), correlationId: requestId, ...extra };
+}
