@@ -1,4 +1,4 @@
-import { CancelOrderUseCase } from '@platform/domain';
+import { CancelOrderUseCase, OrderAsyncRequests } from '@platform/domain';
 import { defineProcessor } from './processor';
 
 /**
@@ -9,4 +9,6 @@ export const orderCancelProcessor = defineProcessor({
   job: 'order.cancel',
   concurrency: 5,
   process: (job, container) => container.get(CancelOrderUseCase).execute(job.data),
+  onGaveUp: (job, error, container) =>
+    container.get(OrderAsyncRequests).settleAbandoned(job.data.requestId, `gave up after ${job.attemptsMade + 1} attempts: ${String(error)}`),
 });

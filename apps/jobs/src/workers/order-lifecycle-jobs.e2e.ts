@@ -94,6 +94,30 @@ describe('order lifecycle jobs (jobs app)', () => {
     run('order.cancel', { orderId, requestId, cancelledBy: by, cancelledByActorType: type }, requestId);
 
   describe('order.cancel', () => {
+    it('settles the request as failed with INTERNAL_ERROR when the job gives up, instead of leaving it pending', async () => {
+      const { customer, order } = await orderIn('payment_pending');
+      const row = await request('cancel', order.id, { customerId: customer.id });
+      const sequelize = OrderModel.sequelize!;
+      // Every attempt fails: the order row refuses updates for the length of this test.
+      await sequelize.query(`
+        CREATE FUNCTION refuse_order_${order.id}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'database trouble'; END $$;
+        CREATE TRIGGER refuse_order_${order.id} BEFORE UPDATE ON orders FOR EACH ROW WHEN (OLD.id = ${order.id}) EXECUTE FUNCTION refuse_order_${order.id}();`);
+      try {
+        const job: Job = await infra.queues.add(
+          'order.cancel',
+          { orderId: order.id, requestId: row.id, cancelledBy: customer.id, cancelledByActorType: 'customer' },
+          { jobId: row.id, attempts: 2, backoff: { type: 'fixed', delay: 10 } },
+        );
+        await eventually(async () => (await job.getState()) === 'failed', 15_000, 25);
+        await eventually(async () => (await OrderAsyncRequestModel.findByPk(row.id))?.status === 'failed', 5_000, 25);
+      } finally {
+        await sequelize.query(`DROP TRIGGER refuse_order_${order.id} ON orders; DROP FUNCTION refuse_order_${order.id}();`);
+      }
+      const settled = await OrderAsyncRequestModel.findByPk(row.id);
+      expect(settled?.result).to.deep.include({ orderId: order.id, orderStatus: 'payment_pending', paymentStatus: 'pending', correlationId: row.id, errorCode: 'INTERNAL_ERROR' });
+      expect((await OrderModel.findByPk(order.id))?.status).to.equal('payment_pending');
+    });
+
     it('cancels a paid order: reason and actor recorded, access revoked, payment owed back, ORDER_CANCELLED, request completed', async () => {
       const { customer, product, order } = await orderIn('paid');
       const row = await request('cancel', order.id, { customerId: customer.id }, { reason: 'Bought by mistake' });

@@ -1,4 +1,4 @@
-import { ProcessRefundUseCase } from '@platform/domain';
+import { OrderAsyncRequests, ProcessRefundUseCase } from '@platform/domain';
 import { defineProcessor } from './processor';
 
 /**
@@ -9,4 +9,6 @@ export const orderProcessRefundProcessor = defineProcessor({
   job: 'order.process_refund',
   concurrency: 5,
   process: (job, container) => container.get(ProcessRefundUseCase).execute(job.data),
+  onGaveUp: (job, error, container) =>
+    container.get(OrderAsyncRequests).settleAbandoned(job.data.requestId, `gave up after ${job.attemptsMade + 1} attempts: ${String(error)}`),
 });

@@ -10,6 +10,8 @@ export interface JobProcessor<J extends JobName = JobName> {
   /** Run on a schedule (bull repeatable job), e.g. `{ cron: '17 3 * * *' }`, or one read from the config. */
   repeat?: JobOptions['repeat'] | ((config: AppConfig) => JobOptions['repeat']);
   process(job: Job<JobPayloads[J]>, container: ContainerInstance): Promise<unknown>;
+  /** Called once when the job failed its last attempt (bull will not run it again). */
+  onGaveUp?(job: Job<JobPayloads[J]>, error: unknown, container: ContainerInstance): Promise<unknown>;
 }
 
 export const defineProcessor = <J extends JobName>(processor: JobProcessor<J>) => processor;

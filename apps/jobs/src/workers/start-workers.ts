@@ -21,6 +21,9 @@ export async function startWorkers(
         return result;
       } catch (error) {
         log.error({ err: error }, 'job failed');
+        if (processor.onGaveUp && job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+          await processor.onGaveUp(job as never, error, container).catch((err: unknown) => log.error({ err }, 'job give-up handler failed'));
+        }
         throw error;
       }
     });

@@ -92,6 +92,22 @@ export class OrderAsyncRequests {
     return count > 0;
   }
 
+  /**
+   * Settles a request whose job gave up (every attempt failed, e.g. the database was down) as
+   * failed with INTERNAL_ERROR, so a client polling it learns the outcome instead of waiting
+   * forever. The order is read as it stands; nothing else changes.
+   */
+  async settleAbandoned(requestId: string, message: string): Promise<boolean> {
+    if (!UUID.test(requestId)) return false;
+    return this.db.transaction(async (tx) => {
+      const request = await OrderAsyncRequestModel.findOne({ where: { id: requestId, status: 'pending' }, lock: tx.LOCK.UPDATE, transaction: tx });
+      if (!request) return false;
+      const order = await OrderModel.findByPk(request.orderId, { transaction: tx, rejectOnEmpty: true });
+      const result = requestResult(order, requestId, { errorCode: 'INTERNAL_ERROR', message: message.slice(0, 500) });
+      return this.settle(requestId, 'failed', result, tx);
+    });
+  }
+
   /** Deletes a request whose job could not be queued; returns the row instead when a job settled it meanwhile. */
   private async withdraw(requestId: string): Promise<OrderAsyncRequestModel | null> {
     try {
