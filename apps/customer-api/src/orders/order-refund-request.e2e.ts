@@ -91,8 +91,10 @@ describe('Refund requests (customer-api)', () => {
         expect((await OrderModel.findByPk(order.id))?.status).to.equal('paid');
       });
 
-      it('validates RequestRefundDto: reason 1-500 characters (required), remarks at most 1000', async () => {
-        const bad = [{}, { reason: '' }, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 7 }, { reason: null }, { reason: 'ok', remarks: 'x'.repeat(1001) }, { reason: 'ok', remarks: null }];
+      it('validates RequestRefundDto: reason 1-500 characters (required), remarks at most 1000, no NUL or unpaired surrogate', async () => {
+        const bad = [{}, { reason: '' }, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 7 }, { reason: null }, { reason: 'ok', remarks: 'x'.repeat(1001) }, { reason: 'ok', remarks: null },
+          // PostgreSQL refuses NUL in text and unpaired surrogates in jsonb (the outbox event): 400, not 500.
+          { reason: 'a\u0000b' }, { reason: 'lone \ud800' }, { reason: 'ok', remarks: 'x\u0000' }];
         // Four bodies per customer: the rate limit (5 per minute) counts refused requests too.
         for (let start = 0; start < bad.length; start += 4) {
           const who = start === 0 ? customer : await createCustomer(api.app.container);

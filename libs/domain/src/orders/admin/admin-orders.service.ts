@@ -41,6 +41,9 @@ const HISTORY_SQL = `
  * every order change bumps it through OrderCaches). The list is plain SQL (admin-order-list.sql.ts)
  * so that its search can use the trigram indexes.
  */
+/** The most rows `pagination=false` returns. */
+export const UNPAGINATED_LIMIT = 1_000;
+
 @Service()
 export class AdminOrdersService {
   constructor(
@@ -58,7 +61,9 @@ export class AdminOrdersService {
       search: query.search || undefined,
     };
     const sort = query.sort as AdminOrderSort;
-    const window = pageWindow(query);
+    // pagination=false answers at most UNPAGINATED_LIMIT rows (count still says how many match):
+    // an unbounded answer over a million orders would exhaust the app's memory and the cache.
+    const window = query.pagination === false ? { limit: UNPAGINATED_LIMIT, offset: 0 } : pageWindow(query);
     const name = `list:${JSON.stringify([filter, sort, query.order, query.pagination, query.page, query.size])}`;
     return this.cache.read(name, async () => {
       const rows = await this.select<AdminOrderRow>(adminOrderListQuery(filter, { sort, order: query.order, ...window }));

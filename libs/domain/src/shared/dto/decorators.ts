@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { ValidateIf } from 'class-validator';
+import { Matches, ValidateIf, ValidationOptions } from 'class-validator';
 
 /**
  * Optional, but not nullable: validated whenever present, so `null` fails the field's type
@@ -13,3 +13,13 @@ export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? 
 /** Query strings carry booleans as text. */
 export const ToBoolean = () =>
   Transform(({ value }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value));
+
+/**
+ * Text PostgreSQL can store as text and as jsonb: no NUL character and no unpaired UTF-16
+ * surrogate (either makes the database refuse the row, which would otherwise surface as a 500).
+ */
+export const StorableText = (validationOptions?: ValidationOptions) =>
+  Matches(/^(?:[^\u0000\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/, {
+    message: ({ property }) => `${property} must not contain NUL characters or unpaired surrogates`,
+    ...validationOptions,
+  });

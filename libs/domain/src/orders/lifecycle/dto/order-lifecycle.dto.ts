@@ -1,11 +1,12 @@
 import { IsIn, IsInt, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { OptionalNotNull, Trim } from '../../../shared';
+import { OptionalNotNull, StorableText, Trim } from '../../../shared';
 
 /** POST /api/orders/:id/cancel (learning-commerce.md, "Orders" DTO table: reason ≤ 500). */
 export class CancelOrderDto {
   @OptionalNotNull()
   @Trim()
   @IsString()
+  @StorableText()
   @MaxLength(500)
   reason?: string;
 }
@@ -17,6 +18,7 @@ export class CancelOrderAdminDto extends CancelOrderDto {}
 export class RequestRefundDto {
   @Trim()
   @IsString()
+  @StorableText()
   @MinLength(1)
   @MaxLength(500)
   reason: string;
@@ -24,6 +26,7 @@ export class RequestRefundDto {
   @OptionalNotNull()
   @Trim()
   @IsString()
+  @StorableText()
   @MaxLength(1000)
   remarks?: string;
 }
@@ -43,6 +46,7 @@ export class ProcessRefundDto {
   @OptionalNotNull()
   @Trim()
   @IsString()
+  @StorableText()
   @MaxLength(500)
   remarks?: string;
 
@@ -58,6 +62,7 @@ export class MarkRefundPendingDto {
   @OptionalNotNull()
   @Trim()
   @IsString()
+  @StorableText()
   @MaxLength(500)
   note?: string;
 }
