@@ -19,6 +19,7 @@ export const ToBoolean = () =>
  * surrogate (either makes the database refuse the row, which would otherwise surface as a 500).
  */
 export const StorableText = (validationOptions?: ValidationOptions) =>
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses
   Matches(/^(?:[^\u0000\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/, {
     message: ({ property }) => `${property} must not contain NUL characters or unpaired surrogates`,
     ...validationOptions,
