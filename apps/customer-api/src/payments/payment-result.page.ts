@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isAllowedReturnUrl, ReturnUrlRules, ValidationFailed } from '@platform/domain';
+import { escapeHtml, isAllowedReturnUrl, ReturnUrlRules, ValidationFailed } from '@platform/domain';
 
 /**
  * GET /api/payments/result (learning-commerce.md, "Payment callbacks"; CONTRACT.md section 4):
@@ -114,13 +114,8 @@ export const PAYMENT_RESULT_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/**
- * Escapes text and double-quoted attribute values alike (OWASP's five characters), so an echoed
- * value can neither open a tag nor leave its attribute.
- */
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => ENTITIES[char]);
+/** The one HTML escape of the platform (OWASP's five characters), shared with the notification emails. */
+export { escapeHtml };
 
 /**
  * The page: the status, the references, and, when `forward` is set, a meta refresh and a link to

@@ -11,7 +11,7 @@ import type {
   RefundStatus,
 } from '@platform/db';
 import { OrderPaymentStatus, orderPaymentStatus } from '../reads/order-payment-status';
-import type { OrderItemView } from '../reads/customer-order.views';
+import { OrderItemView, toOrderItemView } from '../reads/customer-order.views';
 
 /**
  * What an admin sees of an order (OrderAdminListItemDto / OrderAdminDetailDto; the spec names
@@ -206,16 +206,7 @@ export function toAdminDetail(
     refundAmountPaisa: row.refundAmountPaisa,
     refundRequestedAt: iso(row.refundRequestedAt),
     refundProcessedAt: iso(row.refundProcessedAt),
-    items: items.map((item) => ({
-      productId: item.productId,
-      productType: item.productType,
-      title: item.title,
-      unitMrpPaisa: item.unitMrpPaisa,
-      unitSpPaisa: item.unitSpPaisa,
-      quantity: item.quantity,
-      discountPaisa: item.discountPaisa,
-      lineTotalPaisa: item.lineTotalPaisa,
-    })),
+    items: items.map(toOrderItemView),
     statusHistory: history.map((entry) => ({
       status: entry.status,
       notes: entry.notes,

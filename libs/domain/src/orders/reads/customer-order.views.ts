@@ -109,16 +109,7 @@ export function toOrderDetail(
     refundStatus: order.refundStatus,
     paidAt: iso(order.paidAt),
     cancelledAt: iso(order.cancelledAt),
-    items: items.map((item) => ({
-      productId: item.productId,
-      productType: item.productType,
-      title: item.title,
-      unitMrpPaisa: item.unitMrpPaisa,
-      unitSpPaisa: item.unitSpPaisa,
-      quantity: item.quantity,
-      discountPaisa: item.discountPaisa,
-      lineTotalPaisa: item.lineTotalPaisa,
-    })),
+    items: items.map(toOrderItemView),
     statusHistory: history.map((entry) => ({
       status: entry.status,
       notes: entry.notes,
@@ -137,5 +128,19 @@ export function toOrderDetail(
       createdAt: payment.createdAt.toISOString(),
       completedAt: iso(payment.completedAt),
     })),
+  };
+}
+
+/** One order line as both the customer and the admin views show it (paisa). */
+export function toOrderItemView(item: OrderItemModel): OrderItemView {
+  return {
+    productId: item.productId,
+    productType: item.productType,
+    title: item.title,
+    unitMrpPaisa: item.unitMrpPaisa,
+    unitSpPaisa: item.unitSpPaisa,
+    quantity: item.quantity,
+    discountPaisa: item.discountPaisa,
+    lineTotalPaisa: item.lineTotalPaisa,
   };
 }
