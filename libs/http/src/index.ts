@@ -11,3 +11,4 @@ export { ApiDoc } from './operations';
 export { runHttpService, startService } from './run-http-service';
 export type { HttpServiceDefinition } from './run-http-service';
 export * from './uploads';
+export { parseIntegerId } from './path-params';

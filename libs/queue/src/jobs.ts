@@ -33,6 +33,8 @@ export interface JobPayloads {
   'order.auto_cancel': { orderId: number; reason: string };
   /** Scheduled every minute: runs order.auto_cancel's use case for each unpaid order past ORDER_AUTO_CANCEL_MINUTES. */
   'order.auto_cancel_sweep': Record<string, never>;
+  /** Scheduled every minute: re-queues cancel/refund requests still pending after 2 min, settles them failed after 30. */
+  'order.async_request_sweep': Record<string, never>;
   'cart.clear_after_order_confirmed': { userId: string; orderId: number };
   'cart.expire': Record<string, never>;
   /** Delivers one outbox event (notification_events) on every channel to every recipient. */
@@ -53,6 +55,7 @@ export const JOB_QUEUE: { readonly [J in JobName]: QueueName } = {
   'order.process_refund': 'orders',
   'order.auto_cancel': 'orders',
   'order.auto_cancel_sweep': 'orders',
+  'order.async_request_sweep': 'orders',
   'cart.clear_after_order_confirmed': 'cart',
   'cart.expire': 'cart',
   'notification.deliver': 'notifications',

@@ -12,17 +12,11 @@ import {
   ProcessRefundDto,
   RequestOrderCancelUseCase,
   RequestRefundProcessingUseCase,
-  ValidationFailed,
+  SettleOwedRefundUseCase,
+  SettleRefundDto,
 } from '@platform/domain';
-import { ApiResponse, RateLimit, RateLimitPolicy, RequirePermission } from '@platform/http';
-
-/**
- * learning-commerce.md, "Limits": admin order mutations, 20 requests per minute per admin. Every
- * mutation under /api/admin/orders shares this one budget (use it for any further mutation route).
- */
-export const ADMIN_ORDER_MUTATIONS_LIMIT: RateLimitPolicy = { name: 'admin-orders-mutations', points: 20, durationSeconds: 60, by: 'actor' };
-/** Not in the spec: polling a request, the admin list's budget (60 per minute per admin). */
-const ADMIN_REQUEST_STATUS_LIMIT: RateLimitPolicy = { name: 'admin-orders-request-status', points: 60, durationSeconds: 60, by: 'actor' };
+import { ApiResponse, parseIntegerId, RateLimit, RequirePermission } from '@platform/http';
+import { ADMIN_ORDER_MUTATION_RATE_LIMIT, ADMIN_REQUEST_STATUS_RATE_LIMIT } from './admin-order-rate-limits';
 
 const envelope = (status: string, description: string, data: object) => ({
   [status]: {
@@ -50,11 +44,12 @@ export class AdminOrderCommandsController {
     private readonly requestCancel: RequestOrderCancelUseCase,
     private readonly requestRefundProcessing: RequestRefundProcessingUseCase,
     private readonly markRefundPending: MarkRefundPendingUseCase,
+    private readonly settleOwedRefund: SettleOwedRefundUseCase,
   ) {}
 
   @Get('/requests/:requestId')
   @RequirePermission('Orders_READ')
-  @RateLimit(ADMIN_REQUEST_STATUS_LIMIT)
+  @RateLimit(ADMIN_REQUEST_STATUS_RATE_LIMIT)
   @OpenAPI({
     summary: 'Status of a cancel or refund-processing request (AsyncRequestResponseDto)',
     description:
@@ -70,7 +65,7 @@ export class AdminOrderCommandsController {
   @Post('/:id/cancel')
   @HttpCode(202)
   @RequirePermission('Orders_UPDATE')
-  @RateLimit(ADMIN_ORDER_MUTATIONS_LIMIT)
+  @RateLimit(ADMIN_ORDER_MUTATION_RATE_LIMIT)
   @OpenAPI({
     summary: 'Cancel an order (202 Accepted, AsyncRequestResponseDto)',
     description:
@@ -80,31 +75,32 @@ export class AdminOrderCommandsController {
     responses: envelope('202', 'Accepted: the request is pending', ASYNC_REQUEST_VIEW_SCHEMA),
   })
   async cancel(@CurrentUser() admin: AdminActor, @Param('id') id: string, @Body() dto: CancelOrderAdminDto) {
-    return ApiResponse.ok(await this.requestCancel.execute(admin, parseOrderId(id), dto), 'Cancellation requested');
+    return ApiResponse.ok(await this.requestCancel.execute(admin, parseIntegerId(id), dto), 'Cancellation requested');
   }
 
   @Post('/:id/process-refund')
   @HttpCode(202)
   @RequirePermission('Orders_UPDATE')
-  @RateLimit(ADMIN_ORDER_MUTATIONS_LIMIT)
+  @RateLimit(ADMIN_ORDER_MUTATION_RATE_LIMIT)
   @OpenAPI({
     summary: 'Approve or reject a requested refund (202 Accepted, AsyncRequestResponseDto)',
     description:
       'Body: { action: approve | reject, remarks? (≤ 500), amount? (integer paisa, 0 to the order total; approve only, ' +
       'else 400 VALIDATION_ERROR) }. The order must be refund_requested or refund_pending (else 400 ' +
       'ORDER_NOT_PENDING_REFUND). approve: refund_approved, refundAmountPaisa = amount or the order total, the order\'s ' +
-      'access revoked, ORDER_REFUND_APPROVED; reject: refund_rejected, ORDER_REFUND_REJECTED with the remarks as reason. ' +
+      'access revoked (a partial amount too: an approved refund undoes the purchase), the payment marked refund-owed ' +
+      '(see refund-settled), ORDER_REFUND_APPROVED; reject: refund_rejected, ORDER_REFUND_REJECTED with the remarks as reason. ' +
       `${ASYNC_NOTES} ${MUTATION_NOTES}`,
     responses: envelope('202', 'Accepted: the request is pending', ASYNC_REQUEST_VIEW_SCHEMA),
   })
   async processRefund(@CurrentUser() admin: AdminActor, @Param('id') id: string, @Body() dto: ProcessRefundDto) {
-    return ApiResponse.ok(await this.requestRefundProcessing.execute(admin, parseOrderId(id), dto), 'Refund processing requested');
+    return ApiResponse.ok(await this.requestRefundProcessing.execute(admin, parseIntegerId(id), dto), 'Refund processing requested');
   }
 
   @Post('/:id/refund-pending')
   @HttpCode(200)
   @RequirePermission('Orders_UPDATE')
-  @RateLimit(ADMIN_ORDER_MUTATIONS_LIMIT)
+  @RateLimit(ADMIN_ORDER_MUTATION_RATE_LIMIT)
   @OpenAPI({
     summary: 'Mark a requested refund as under way (synchronous; the order)',
     description:
@@ -114,11 +110,31 @@ export class AdminOrderCommandsController {
     responses: envelope('200', 'The order, now refund_pending', ORDER_ADMIN_DETAIL_SCHEMA),
   })
   async refundPending(@CurrentUser() admin: AdminActor, @Param('id') id: string, @Body() dto: MarkRefundPendingDto) {
-    return ApiResponse.ok(await this.markRefundPending.execute(admin, parseOrderId(id), dto), 'Refund marked pending');
+    return ApiResponse.ok(await this.markRefundPending.execute(admin, parseIntegerId(id), dto), 'Refund marked pending');
   }
-}
 
-function parseOrderId(id: string): number {
-  if (!/^[0-9]{1,16}$/.test(id)) throw ValidationFailed('id must be a positive integer');
-  return Number(id);
+  @Post('/:id/payments/:paymentId/refund-settled')
+  @HttpCode(200)
+  @RequirePermission('Orders_UPDATE')
+  @RateLimit(ADMIN_ORDER_MUTATION_RATE_LIMIT)
+  @OpenAPI({
+    summary: 'Record that money owed back on a payment was returned (synchronous; the order)',
+    description:
+      'A payment owes a refund (refundOwedAt set in the order detail) when its refund was approved, its paid order was ' +
+      'cancelled, or the gateway confirmed it after the order had closed. The money goes back outside the platform (the ' +
+      "gateway's merchant panel or a bank transfer); this records it: refundSettledAt is set once and an order note names " +
+      'the payment, the reference and the note. Body: { reference? (≤ 200), note? (≤ 500) }. Orders with an unsettled ' +
+      'refund are listed by GET /api/admin/orders?refundOwed=true. A payment not of this order: 404 NOT_FOUND; nothing ' +
+      `owed, or already settled: 409 CONFLICT. ${MUTATION_NOTES}`,
+    responses: envelope('200', 'The order, its payment now refund-settled', ORDER_ADMIN_DETAIL_SCHEMA),
+  })
+  async refundSettled(
+    @CurrentUser() admin: AdminActor,
+    @Param('id') id: string,
+    @Param('paymentId') paymentId: string,
+    @Body() dto: SettleRefundDto,
+  ) {
+    const order = await this.settleOwedRefund.execute(admin, parseIntegerId(id), parseIntegerId(paymentId, 'paymentId'), dto);
+    return ApiResponse.ok(order, 'Refund recorded as settled');
+  }
 }

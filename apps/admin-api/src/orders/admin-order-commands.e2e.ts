@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { v7 as uuidv7 } from 'uuid';
-import { OrderAsyncRequestModel, OrderModel, OrderStatus, OrderStatusHistoryModel } from '@platform/db';
+import { OrderAsyncRequestModel, OrderModel, OrderNoteModel, OrderStatus, OrderStatusHistoryModel, PaymentModel } from '@platform/db';
 import { ProductAccessPolicy, RequestOrderCancelUseCase, RequestRefundUseCase } from '@platform/domain';
 import { adminToken, createCustomer, invalidTokenCases, orderEvents, TestApp, TestCustomer } from '@platform/testing';
 import { orderFor, startAdminOrdersApi } from './admin-order-commands.test-helper';
@@ -98,6 +98,9 @@ describe('Admin order commands (admin-api)', () => {
       });
       const after = await OrderModel.findByPk(order.id);
       expect(after).to.include({ status: 'refund_approved', refundStatus: 'approved', refundAmountPaisa: order.totalPaisa, refundAdminRemarks: 'Refunded via eSewa' });
+      const [payment] = await PaymentModel.findAll({ where: { orderId: order.id } });
+      expect(payment.refundOwedAt, 'the approved refund is money owed back').to.be.instanceOf(Date);
+      expect(payment.refundSettledAt).to.equal(null);
       expect(after?.refundProcessedAt).to.be.instanceOf(Date);
       expect(await api.app.container.get(ProductAccessPolicy).hasActiveAccess(customer.id, product.id)).to.equal(false);
       const history = await OrderStatusHistoryModel.findAll({ where: { orderId: order.id } });
@@ -212,6 +215,67 @@ describe('Admin order commands (admin-api)', () => {
     expect((await orderEvents(order.id)).map((e) => e.event)).to.deep.equal(['ORDER_REFUND_REQUESTED', 'ORDER_REFUND_APPROVED']);
   });
 
+  describe('POST /:id/payments/:paymentId/refund-settled', () => {
+    /** An approved refund: its completed payment owes the money back. */
+    async function approvedRefund() {
+      const { order } = await orderFor(customer.id, 'refund_requested');
+      const res = await post(`/${order.id}/process-refund`, { action: 'approve', amount: 10_000 }).expect(202);
+      expect(await adminOrders.runQueued(res.body.data.requestId)).to.equal('completed');
+      const [payment] = await PaymentModel.findAll({ where: { orderId: order.id } });
+      return { order, payment };
+    }
+    const listOwed = async (refundOwed: boolean) =>
+      (await api.http.get(BASE).query({ refundOwed, pagination: false }).set('Authorization', token('Orders_READ')).expect(200)).body.data.map((o: { id: number }) => o.id);
+
+    it('records the owed refund as returned once: refundSettledAt, an order note with the reference, the order leaves the refundOwed list', async () => {
+      const { order, payment } = await approvedRefund();
+      expect(await listOwed(true)).to.include(order.id);
+      const res = await post(`/${order.id}/payments/${payment.id}/refund-settled`, { reference: 'ESW-RF-77', note: '  Returned NPR 100  ' }).expect(200);
+      const paid = res.body.data.payments.find((p: { id: number }) => p.id === payment.id);
+      expect(paid.refundOwedAt).to.be.a('string');
+      expect(Date.parse(paid.refundSettledAt)).to.be.at.least(Date.parse(paid.refundOwedAt));
+      expect(res.body.data.refundOwed).to.equal(false);
+      expect(res.body.data.notes.map((n: Record<string, unknown>) => [n.note, n.adminId])).to.deep.equal([
+        [`Refund of payment ${payment.id} settled; reference ESW-RF-77; Returned NPR 100`, adminId],
+      ]);
+      // The answer is the admin order detail, read after the cache was invalidated.
+      const detail = await api.http.get(`${BASE}/${order.id}`).set('Authorization', token('Orders_READ')).expect(200);
+      expect(res.body.data).to.deep.equal(detail.body.data);
+      expect(await listOwed(true)).to.not.include(order.id);
+      expect(await listOwed(false)).to.include(order.id);
+
+      const again = await post(`/${order.id}/payments/${payment.id}/refund-settled`).expect(409);
+      expect(again.body.errorCode).to.equal('CONFLICT');
+      expect(await OrderNoteModel.count({ where: { orderId: order.id } })).to.equal(1);
+    });
+
+    it('two admins settling at once: one 200, one 409, one note', async () => {
+      const { order, payment } = await approvedRefund();
+      const statuses = await Promise.all([1, 2].map(() => post(`/${order.id}/payments/${payment.id}/refund-settled`).then((res) => res.status)));
+      expect(statuses).to.have.members([200, 409]);
+      expect(await OrderNoteModel.count({ where: { orderId: order.id } })).to.equal(1);
+    });
+
+    it('answers 409 CONFLICT for a payment that owes nothing', async () => {
+      const { order } = await orderFor(customer.id, 'paid');
+      const [payment] = await PaymentModel.findAll({ where: { orderId: order.id } });
+      expect((await post(`/${order.id}/payments/${payment.id}/refund-settled`).expect(409)).body.errorCode).to.equal('CONFLICT');
+      expect((await PaymentModel.findByPk(payment.id))?.refundSettledAt).to.equal(null);
+    });
+
+    it("answers 404 for an unknown order (ORDER_NOT_FOUND) or another order's payment (NOT_FOUND); 400 for bad ids or fields", async () => {
+      const { order, payment } = await approvedRefund();
+      const { order: other } = await orderFor(customer.id, 'paid');
+      expect((await post(`/${other.id}/payments/${payment.id}/refund-settled`).expect(404)).body.errorCode).to.equal('NOT_FOUND');
+      expect((await post(`/2000000000/payments/${payment.id}/refund-settled`).expect(404)).body.errorCode).to.equal('ORDER_NOT_FOUND');
+      expect((await post(`/${order.id}/payments/99999999999/refund-settled`).expect(404)).body.errorCode).to.equal('NOT_FOUND');
+      expect((await post(`/${order.id}/payments/1x/refund-settled`).expect(400)).body.errorCode).to.equal('VALIDATION_ERROR');
+      expect((await post(`/${order.id}/payments/${payment.id}/refund-settled`, { reference: 'r'.repeat(201) }).expect(400)).body.errorCode).to.equal('VALIDATION_ERROR');
+      expect((await post(`/${order.id}/payments/${payment.id}/refund-settled`, { note: 7 }).expect(400)).body.errorCode).to.equal('VALIDATION_ERROR');
+      expect((await PaymentModel.findByPk(payment.id))?.refundSettledAt).to.equal(null);
+    });
+  });
+
   describe('GET /requests/:requestId', () => {
     it("shows any request, a customer's too", async () => {
       const { order } = await orderFor(customer.id, 'payment_pending');
@@ -244,6 +308,7 @@ describe('Admin order commands (admin-api)', () => {
       ['post', `${BASE}/1/cancel`, 'Orders_UPDATE', {}],
       ['post', `${BASE}/1/process-refund`, 'Orders_UPDATE', { action: 'approve' }],
       ['post', `${BASE}/1/refund-pending`, 'Orders_UPDATE', {}],
+      ['post', `${BASE}/1/payments/1/refund-settled`, 'Orders_UPDATE', {}],
     ];
     const call = (method: string, path: string, body?: object) => {
       const url = path.replace(':requestId', uuidv7());
@@ -280,6 +345,7 @@ describe('Admin order commands (admin-api)', () => {
       expect(body.paths[path].post['x-required-permissions']).to.deep.equal(['Orders_UPDATE']);
     }
     expect(body.paths[`${BASE}/{id}/refund-pending`].post['x-required-permissions']).to.deep.equal(['Orders_UPDATE']);
+    expect(body.paths[`${BASE}/{id}/payments/{paymentId}/refund-settled`].post['x-required-permissions']).to.deep.equal(['Orders_UPDATE']);
     expect(body.paths[`${BASE}/requests/{requestId}`].get['x-required-permissions']).to.deep.equal(['Orders_READ']);
   });
 });

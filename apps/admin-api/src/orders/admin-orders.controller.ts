@@ -10,36 +10,9 @@ import {
   ORDER_ADMIN_DETAIL_SCHEMA,
   ORDER_ADMIN_LIST_ITEM_SCHEMA,
   ORDER_ADMIN_NOTE_SCHEMA,
-  ValidationFailed,
 } from '@platform/domain';
-import { ApiResponse, RateLimit, RateLimitPolicy, RequirePermission } from '@platform/http';
-
-/**
- * learning-commerce.md, "Limits": admin order list, 60 requests per minute per admin. It fails
- * open: when Redis is down the list is read from the database (the cache falls back too), so
- * support staff can still look orders up during the outage; the limit only guards against a
- * runaway client of an authenticated admin.
- */
-export const ADMIN_ORDER_LIST_RATE_LIMIT: RateLimitPolicy = {
-  name: 'admin-orders-list',
-  points: 60,
-  durationSeconds: 60,
-  by: 'actor',
-  failOpen: true,
-};
-
-/**
- * learning-commerce.md, "Limits": admin order mutations, 20 requests per minute per admin. Every
- * mutation route (notes here; cancel and process-refund in admin-order-commands.controller.ts)
- * counts under the policy name `admin-orders-mutations`, so they share one budget. Fails closed
- * (503 when Redis cannot count), as the other mutation routes do.
- */
-export const ADMIN_ORDER_MUTATION_RATE_LIMIT: RateLimitPolicy = {
-  name: 'admin-orders-mutations',
-  points: 20,
-  durationSeconds: 60,
-  by: 'actor',
-};
+import { ApiResponse, parseIntegerId, RateLimit, RequirePermission } from '@platform/http';
+import { ADMIN_ORDER_LIST_RATE_LIMIT, ADMIN_ORDER_MUTATION_RATE_LIMIT } from './admin-order-rate-limits';
 
 const CACHE_NOTE =
   'Served from a cache for up to ORDER_ADMIN_CACHE_TTL_SECONDS (default 60); every order change (state, notes) invalidates it.';
@@ -79,7 +52,7 @@ export class AdminOrdersController {
     description:
       'Query: page (1), size (20; above 100 is capped to 100), pagination (true; false returns every matching order), ' +
       'status (an order status), paymentMethod (online), paymentStatus (pending | completed | failed: the order states shown ' +
-      'with it), orderType (digital | training), refundStatus (requested | pending | approved | rejected), search (a substring ' +
+      'with it), orderType (digital | training), refundStatus (requested | pending | approved | rejected), refundOwed (true: money still owed back on a payment, see refund-settled; false: none), search (a substring ' +
       "of the order number or of the customer's full name, email or phone, in any case; trimmed; % and _ are literal; blank " +
       'searches nothing), sort createdAt (default) | updatedAt, order desc (default) | asc; ties are broken by id. An unknown ' +
       'value: 400 VALIDATION_ERROR. 60 requests per minute per admin (429 RATE_LIMIT_EXCEEDED with Retry-After; not ' +
@@ -99,7 +72,7 @@ export class AdminOrdersController {
     responses: envelope('200', ORDER_ADMIN_DETAIL_SCHEMA),
   })
   async get(@Param('id') id: string) {
-    return ApiResponse.ok(await this.orders.get(parseOrderId(id)));
+    return ApiResponse.ok(await this.orders.get(parseIntegerId(id)));
   }
 
   @Post('/:id/notes')
@@ -116,12 +89,7 @@ export class AdminOrdersController {
     responses: envelope('201', ORDER_ADMIN_NOTE_SCHEMA),
   })
   async createNote(@CurrentUser() admin: AdminActor, @Param('id') id: string, @Body() dto: AddNoteDto) {
-    return ApiResponse.ok(await this.addNote.execute(admin, parseOrderId(id), dto), 'Note added successfully');
+    return ApiResponse.ok(await this.addNote.execute(admin, parseIntegerId(id), dto), 'Note added successfully');
   }
 }
 
-/** The path id is an integer, as on the customer route: "12abc", "1.5" or "-1" are refused rather than coerced. */
-function parseOrderId(id: string): number {
-  if (!/^[0-9]{1,16}$/.test(id)) throw ValidationFailed('id must be a positive integer');
-  return Number(id);
-}

@@ -10,9 +10,8 @@ import {
   RequestOrderCancelUseCase,
   RequestRefundDto,
   RequestRefundUseCase,
-  ValidationFailed,
 } from '@platform/domain';
-import { ApiResponse, CustomerRoute, RateLimit, RateLimitPolicy } from '@platform/http';
+import { ApiResponse, CustomerRoute, parseIntegerId, RateLimit, RateLimitPolicy } from '@platform/http';
 
 /** learning-commerce.md, "Limits": customer cancel, 5 requests per minute per user (web and mobile share). */
 const CANCEL_LIMIT: RateLimitPolicy = { name: 'orders-cancel', points: 5, durationSeconds: 60, by: 'actor' };
@@ -70,13 +69,14 @@ export class OrderLifecycleController {
       'Body: { reason? (≤ 500) }. Allowed while the order is payment_pending, paid or payment_failed (else 400 ' +
       'ORDER_CANCEL_NOT_ALLOWED); an unknown id or another customer\'s order: 404 ORDER_NOT_FOUND. Answers 202 with the ' +
       'pending request; poll GET /api/orders/requests/{requestId}. The job cancels the order, revokes the access a paid ' +
-      'order granted, gives a promotion use back, fails open payments and records ORDER_CANCELLED. When the request ' +
+      'order granted (its payment is then owed back to the customer and returned by an admin), gives a promotion use ' +
+      'back, fails open payments and records ORDER_CANCELLED. When the request ' +
       'cannot be queued: 503 ORDER_ASYNC_REQUEST_CREATION_FAILED and nothing is recorded. 5 requests per minute per ' +
       'customer (429 RATE_LIMIT_EXCEEDED).',
     responses: envelope('202', 'Accepted: the request is pending', ASYNC_REQUEST_VIEW_SCHEMA),
   })
   async cancel(@CurrentUser() customer: CustomerActor, @Param('id') id: string, @Body() dto: CancelOrderDto) {
-    return ApiResponse.ok(await this.requestCancel.execute(customer, parseOrderId(id), dto), 'Cancellation requested');
+    return ApiResponse.ok(await this.requestCancel.execute(customer, parseIntegerId(id), dto), 'Cancellation requested');
   }
 
   @Post('/api/orders/:id/request-refund')
@@ -94,12 +94,7 @@ export class OrderLifecycleController {
     responses: envelope('200', 'The order, now refund_requested', ORDER_DETAIL_SCHEMA),
   })
   async refund(@CurrentUser() customer: CustomerActor, @Param('id') id: string, @Body() dto: RequestRefundDto) {
-    return ApiResponse.ok(await this.requestRefund.execute(customer, parseOrderId(id), dto), 'Refund requested');
+    return ApiResponse.ok(await this.requestRefund.execute(customer, parseIntegerId(id), dto), 'Refund requested');
   }
 }
 
-/** The spec's path id is an integer: "12abc", "1.5" or "-1" are refused rather than coerced (as GET /api/orders/:id). */
-function parseOrderId(id: string): number {
-  if (!/^[0-9]{1,16}$/.test(id)) throw ValidationFailed('id must be a positive integer');
-  return Number(id);
-}

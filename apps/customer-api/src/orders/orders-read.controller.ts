@@ -7,9 +7,8 @@ import {
   CustomerOrdersService,
   ORDER_DETAIL_SCHEMA,
   ORDER_LIST_ITEM_SCHEMA,
-  ValidationFailed,
 } from '@platform/domain';
-import { ApiResponse, CustomerRoute, RateLimit, RateLimitPolicy } from '@platform/http';
+import { ApiResponse, CustomerRoute, parseIntegerId, RateLimit, RateLimitPolicy } from '@platform/http';
 
 /**
  * learning-commerce.md, "Limits": customer order list, 60 requests per minute per user (web and
@@ -70,12 +69,7 @@ export class OrdersReadController {
     responses: envelope(ORDER_DETAIL_SCHEMA),
   })
   async get(@CurrentUser() customer: CustomerActor, @Param('id') id: string) {
-    return ApiResponse.ok(await this.orders.get(customer, parseOrderId(id)));
+    return ApiResponse.ok(await this.orders.get(customer, parseIntegerId(id)));
   }
 }
 
-/** The spec's path id is an integer: "12abc", "1.5" or "-1" are refused rather than coerced. */
-function parseOrderId(id: string): number {
-  if (!/^[0-9]{1,16}$/.test(id)) throw ValidationFailed('id must be a positive integer');
-  return Number(id);
-}

@@ -1,4 +1,4 @@
-import { CancelOrderUseCase, OrderAsyncRequests } from '@platform/domain';
+import { CancelOrderUseCase, OrderAsyncRequests, OrderAsyncRequestSweep } from '@platform/domain';
 import { defineProcessor } from './processor';
 
 /**
@@ -11,4 +11,14 @@ export const orderCancelProcessor = defineProcessor({
   process: (job, container) => container.get(CancelOrderUseCase).execute(job.data),
   onGaveUp: (job, error, container) =>
     container.get(OrderAsyncRequests).settleAbandoned(job.data.requestId, `gave up after ${job.attemptsMade + 1} attempts: ${String(error)}`),
+});
+
+/**
+ * Every minute: cancel and refund requests whose job never finished (process died before queueing,
+ * workers crashed) are queued again after 2 minutes and settled failed after 30 (OrderAsyncRequestSweep).
+ */
+export const orderAsyncRequestSweepProcessor = defineProcessor({
+  job: 'order.async_request_sweep',
+  repeat: { every: 60_000 },
+  process: (_job, container) => container.get(OrderAsyncRequestSweep).sweep(),
 });

@@ -9,7 +9,7 @@ import {
   PaymentModel,
   ProductAccessModel,
 } from '@platform/db';
-import { ProductAccessPolicy } from '@platform/domain';
+import { OrderAsyncRequestSweep, ProductAccessPolicy } from '@platform/domain';
 import { JobName, JobPayloads, QUEUE_NAMES, QueueRegistry } from '@platform/queue';
 import type { Infrastructure } from '@platform/runtime';
 import {
@@ -39,9 +39,10 @@ describe('order lifecycle jobs (jobs app)', () => {
     const queues = new QueueRegistry({ redisUrl: TEST_ENV['REDIS_URL'], prefix: `${TEST_ENV['REDIS_PREFIX']}:order-lifecycle-jobs` });
     infra = await isolatedInfrastructure('order-lifecycle-jobs', {}, { queues });
     jobs = createJobsApp(infra);
-    // Only the processors under test (the scheduled sweeps would act on other files' rows).
-    const lifecycle = PROCESSORS.filter((processor) => processor.job === 'order.cancel' || processor.job === 'order.process_refund');
-    expect(lifecycle).to.have.length(2);
+    // Only the processors under test (the other scheduled sweeps would act on other files' rows).
+    const names: JobName[] = ['order.cancel', 'order.process_refund', 'order.async_request_sweep'];
+    const lifecycle = PROCESSORS.filter((processor) => names.includes(processor.job));
+    expect(lifecycle).to.have.length(3);
     await startWorkers(lifecycle, infra.queues, jobs.container, infra.logger);
   });
 
@@ -266,4 +267,76 @@ describe('order lifecycle jobs (jobs app)', () => {
       expect(await orderEvents(order.id)).to.have.length(0);
     });
   });
+
+  describe('order.async_request_sweep', () => {
+    /** A cancel request written `minutesAgo` whose job never ran (the process died before queueing it). */
+    async function strandedRequest(minutesAgo: number, before?: (orderId: number, customerId: string, requestId: string) => Promise<unknown>) {
+      const { customer, order } = await orderIn('payment_pending');
+      const id = uuidv7();
+      await before?.(order.id, customer.id, id);
+      const row = await OrderAsyncRequestModel.create({
+        id,
+        kind: 'cancel',
+        orderId: order.id,
+        actorType: 'customer',
+        customerId: customer.id,
+        input: { reason: 'changed my mind' },
+        createdAt: new Date(Date.now() - minutesAgo * 60_000),
+      });
+      return { customer, order, row };
+    }
+    const sweep = () => jobs.container.get(OrderAsyncRequestSweep).sweep();
+
+    it('is scheduled every minute', async () => {
+      const schedules = await infra.queues.queue('orders').getRepeatableJobs();
+      const sweeps = schedules.filter((schedule) => schedule.name === 'order.async_request_sweep');
+      expect(sweeps).to.have.length(1);
+      expect(sweeps[0].key).to.match(/:60000$/);
+    });
+
+    it('queues the job of a request stranded for over 2 minutes again; the worker then carries it out', async () => {
+      // A job under the same id finished before the request row existed: the sweep must not be absorbed by it.
+      const { order, row } = await strandedRequest(5, async (orderId, customerId, requestId) => {
+        const early: Job = await infra.queues.add('order.cancel', cancelPayload(orderId, requestId, customerId), { jobId: requestId });
+        await eventually(async () => (await early.getState()) === 'completed', 15_000, 25);
+        expect(await early.finished()).to.equal('skipped');
+      });
+
+      expect((await sweep()).requeued).to.be.at.least(1);
+      await eventually(async () => (await OrderAsyncRequestModel.findByPk(row.id))?.status !== 'pending', 15_000, 25);
+      const settled = await OrderAsyncRequestModel.findByPk(row.id);
+      expect(settled?.status).to.equal('completed');
+      expect(settled?.result).to.deep.include({ orderId: order.id, orderStatus: 'cancelled', paymentStatus: 'failed', correlationId: row.id });
+      const cancelled = await OrderModel.findByPk(order.id);
+      expect(cancelled).to.include({ status: 'cancelled', cancellationReason: 'changed my mind' });
+      expect(await orderEvents(order.id, 'ORDER_CANCELLED')).to.have.length(1);
+    });
+
+    it('leaves a request younger than 2 minutes to its own job', async () => {
+      const { order, row } = await strandedRequest(1);
+      await sweep();
+      const job = await infra.queues.queue('orders').getJob(row.id);
+      expect(job, 'a request younger than 2 minutes is not re-queued').to.equal(null);
+      expect((await OrderAsyncRequestModel.findByPk(row.id))?.status).to.equal('pending');
+      expect((await OrderModel.findByPk(order.id))?.status).to.equal('payment_pending');
+      await OrderAsyncRequestModel.destroy({ where: { id: row.id } });
+    });
+
+    it('settles a request stranded for over 30 minutes as failed with INTERNAL_ERROR and leaves the order alone', async () => {
+      const { order, row } = await strandedRequest(31);
+      expect((await sweep()).abandoned).to.be.at.least(1);
+      const settled = await OrderAsyncRequestModel.findByPk(row.id);
+      expect(settled?.status).to.equal('failed');
+      expect(settled?.completedAt).to.be.instanceOf(Date);
+      expect(settled?.result).to.deep.include({ orderId: order.id, orderStatus: 'payment_pending', paymentStatus: 'pending', correlationId: row.id, errorCode: 'INTERNAL_ERROR' });
+      // Its job, should it still arrive, finds the request settled and does nothing.
+      expect(await cancelJob(order.id, row.id, row.customerId!)).to.equal('skipped');
+      expect((await OrderModel.findByPk(order.id))?.status).to.equal('payment_pending');
+      expect(await orderEvents(order.id)).to.have.length(0);
+    });
+  });
 });
+
+function cancelPayload(orderId: number, requestId: string, customerId: string): JobPayloads['order.cancel'] {
+  return { orderId, requestId, cancelledBy: customerId, cancelledByActorType: 'customer', reason: 'changed my mind' };
+}

@@ -2,7 +2,7 @@ import { cartClearAfterOrderProcessor } from './cart-clear-after-order.processor
 import { cartExpireProcessor } from './cart-expire.processor';
 import { notificationDeliverProcessor, notificationDispatchPendingProcessor } from './notification-delivery.processor';
 import { orderAutoCancelProcessor, orderAutoCancelSweepProcessor } from './order-auto-cancel.processor';
-import { orderCancelProcessor } from './order-cancel.processor';
+import { orderAsyncRequestSweepProcessor, orderCancelProcessor } from './order-cancel.processor';
 import { orderPaymentFailedProcessor } from './order-payment-failed.processor';
 import { orderPaymentRetryProcessor } from './order-payment-retry.processor';
 import { orderPaymentSuccessProcessor } from './order-payment-success.processor';
@@ -24,4 +24,5 @@ export const PROCESSORS: JobProcessor[] = [
   notificationDispatchPendingProcessor as JobProcessor,
   orderCancelProcessor as JobProcessor,
   orderProcessRefundProcessor as JobProcessor,
+  orderAsyncRequestSweepProcessor as JobProcessor,
 ];

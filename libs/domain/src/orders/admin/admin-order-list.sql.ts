@@ -9,6 +9,8 @@ export interface AdminOrderFilter {
   paymentStatus?: string;
   orderType?: string;
   refundStatus?: string;
+  /** Orders with (true) or without (false) a payment whose refund is owed and not yet settled. */
+  refundOwed?: boolean;
   /** Trimmed; blank means no search. */
   search?: string;
 }
@@ -39,6 +41,9 @@ const SEARCH = `(o.order_number ILIKE :pattern OR o.user_id = ANY (ARRAY(
       UNION SELECT id FROM users WHERE email ILIKE :pattern
       UNION SELECT id FROM users WHERE phone ILIKE :pattern)))`;
 
+/** A payment of order `o` whose money is owed back and not yet returned (payments_refund_owed_idx). */
+const REFUND_OWED_PAYMENT = 'SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.refund_owed_at IS NOT NULL AND p.refund_settled_at IS NULL';
+
 /** The WHERE clause over `orders o` for the filters (always valid SQL: `TRUE` without filters). */
 export function adminOrderWhere(filter: AdminOrderFilter): AdminOrderSql {
   const conditions: string[] = [];
@@ -63,6 +68,9 @@ export function adminOrderWhere(filter: AdminOrderFilter): AdminOrderSql {
     conditions.push('o.refund_status = :refundStatus');
     replacements['refundStatus'] = filter.refundStatus;
   }
+  if (filter.refundOwed !== undefined) {
+    conditions.push(`${filter.refundOwed ? '' : 'NOT '}EXISTS (${REFUND_OWED_PAYMENT})`);
+  }
   if (filter.search) {
     conditions.push(SEARCH);
     replacements['pattern'] = containsPattern(filter.search);
@@ -78,8 +86,7 @@ export const ADMIN_ORDER_COLUMNS = `
   o.created_at AS "createdAt", o.updated_at AS "updatedAt", o.paid_at AS "paidAt", o.cancelled_at AS "cancelledAt",
   u.id AS "customerId", u.full_name AS "customerFullName", u.email AS "customerEmail", u.phone AS "customerPhone",
   (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.id) AS "itemCount",
-  EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.refund_owed_at IS NOT NULL AND p.refund_settled_at IS NULL)
-    AS "refundOwed"`;
+  EXISTS (${REFUND_OWED_PAYMENT}) AS "refundOwed"`;
 
 const SORT_COLUMNS: Record<AdminOrderSort, string> = { createdAt: 'o.created_at', updatedAt: 'o.updated_at' };
 

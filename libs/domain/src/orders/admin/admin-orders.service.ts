@@ -58,6 +58,7 @@ export class AdminOrdersService {
       paymentStatus: query.paymentStatus,
       orderType: query.orderType,
       refundStatus: query.refundStatus,
+      refundOwed: query.refundOwed,
       search: query.search || undefined,
     };
     const sort = query.sort as AdminOrderSort;

@@ -15,6 +15,8 @@ export type { ProcessRefundAction } from './dto/order-lifecycle.dto';
 export { ASYNC_REQUEST_VIEW_SCHEMA } from './async-requests/order-async-request.views';
 export type { AsyncRequestView, AsyncRequestResult } from './async-requests/order-async-request.views';
 export { OrderAsyncRequests } from './async-requests/order-async-requests.service';
+export { OrderAsyncRequestSweep, ORDER_REQUEST_ABANDON_AFTER_MS, ORDER_REQUEST_REQUEUE_AFTER_MS } from './async-requests/order-async-request-sweep';
+export type { OrderRequestSweepOutcome } from './async-requests/order-async-request-sweep';
 export { RequestOrderCancelUseCase } from './use-cases/request-order-cancel.use-case';
 export { RequestRefundProcessingUseCase } from './use-cases/request-refund-processing.use-case';
 export { CancelOrderUseCase } from './use-cases/cancel-order.use-case';

@@ -8,7 +8,8 @@ export const DEFAULT_PAGE_SIZE = 20;
 
 const toInteger = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
-const toBoolean = ({ value }: { value: unknown }) =>
+/** Query-string booleans: true/1 and false/0; anything else is left for @IsBoolean to refuse. */
+export const toBoolean = ({ value }: { value: unknown }) =>
   value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
 
 /**

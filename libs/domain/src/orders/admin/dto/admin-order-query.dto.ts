@@ -1,6 +1,7 @@
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ORDER_STATUSES } from '@platform/db';
-import { QueryDto } from '../../../shared';
+import { QueryDto, toBoolean } from '../../../shared';
 import { ORDER_PAYMENT_STATUSES } from '../../reads/order-payment-status';
 
 export const ADMIN_ORDER_SORTS = ['createdAt', 'updatedAt'] as const;
@@ -53,4 +54,10 @@ export class AdminOrderQueryDto extends QueryDto {
   @IsOptional()
   @IsIn(REFUND_STATUSES)
   refundStatus?: string;
+
+  /** true: orders with money still owed back (a payment with refundOwedAt and no refundSettledAt); false: none owed. */
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  refundOwed?: boolean;
 }

@@ -2,10 +2,12 @@ import { Inject, Service } from 'typedi';
 import { v7 as uuidv7 } from 'uuid';
 import { Database, OrderAsyncRequestKind, OrderAsyncRequestModel, OrderModel, Transaction } from '@platform/db';
 import type { Logger } from '@platform/observability';
+import { QueueRegistry } from '@platform/queue';
 import type { Actor, CustomerActor } from '../../../shared';
 import { LOGGER } from '../../../shared';
 import { orderPaymentStatus } from '../../reads/order-payment-status';
 import { OrderAsyncRequestCreationFailed, OrderAsyncRequestNotFound } from '../order-lifecycle.errors';
+import { requestJob } from './order-async-request.job';
 import { AsyncRequestResult, AsyncRequestView, toAsyncRequestView } from './order-async-request.views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,17 +29,18 @@ export interface NewAsyncRequest {
 export class OrderAsyncRequests {
   constructor(
     private readonly db: Database,
+    private readonly queues: QueueRegistry,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /**
-   * Writes the request, then queues its job through `enqueue(requestId)`. The row is committed
+   * Writes the request, then queues its job (requestJob, jobId = requestId). The row is committed
    * first so the job always finds it. When queueing fails (Redis down, QueueUnavailableError) the
    * row is deleted again and the caller gets 503 ORDER_ASYNC_REQUEST_CREATION_FAILED: nothing is
    * left half-done. A job that still lands later finds no row and does nothing; if it already
    * ran and settled the row, that settled request is the answer.
    */
-  async submit(request: NewAsyncRequest, enqueue: (requestId: string) => Promise<unknown>): Promise<AsyncRequestView> {
+  async submit(request: NewAsyncRequest): Promise<AsyncRequestView> {
     const { actor } = request;
     const row = await OrderAsyncRequestModel.create({
       id: uuidv7(),
@@ -49,7 +52,8 @@ export class OrderAsyncRequests {
       input: request.input,
     });
     try {
-      await enqueue(row.id);
+      const job = requestJob(row);
+      await this.queues.add(job.name, job.payload, { jobId: row.id });
       return toAsyncRequestView(row);
     } catch (error) {
       this.logger.warn({ err: error, requestId: row.id, orderId: request.orderId, kind: request.kind }, 'could not queue an order request; withdrawing it');

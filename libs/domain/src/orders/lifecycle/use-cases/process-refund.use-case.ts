@@ -1,5 +1,5 @@
 import { Service } from 'typedi';
-import { Database, OrderModel } from '@platform/db';
+import { Database, OrderModel, PaymentModel } from '@platform/db';
 import type { JobPayloads } from '@platform/queue';
 import { RevokeOrderAccessUseCase } from '../../../access/revoke-order-access.use-case';
 import { OrderAsyncRequests, requestResult } from '../async-requests/order-async-requests.service';
@@ -12,11 +12,16 @@ import type { OrderRequestOutcome } from './cancel-order.use-case';
 /**
  * Job order.process_refund (learning-commerce.md, "States and transitions → Order"): approve moves
  * refund_requested | refund_pending → refund_approved (refund_amount_paisa = amount or the order
- * total, the order's access revoked, ORDER_REFUND_APPROVED); reject moves to refund_rejected
+ * total, the order's access revoked, the completed payment marked refund-owed,
+ * ORDER_REFUND_APPROVED); reject moves to refund_rejected
  * (ORDER_REFUND_REJECTED with the admin's remarks as reason). Both record refund_processed_at and
  * refund_admin_remarks with an admin history row, and settle the request in the same transaction;
  * an order no longer awaiting processing settles it failed with ORDER_NOT_PENDING_REFUND.
  * Safe to run twice: a settled request is skipped.
+ *
+ * A partial approval (amount below the total) still revokes access: refund_approved is the
+ * terminal "purchase undone" state of the spec's table, and `amount` only says how much money goes
+ * back. An admin who wants the customer to keep the course rejects the refund instead.
  */
 @Service()
 export class ProcessRefundUseCase {
@@ -81,7 +86,12 @@ export class ProcessRefundUseCase {
         await this.requests.settle(request.id, 'failed', result, tx);
         return 'failed';
       }
-      if (approve) await this.revokeAccess.execute(order.id, tx);
+      if (approve) {
+        await this.revokeAccess.execute(order.id, tx);
+        // The money goes back outside the platform (the gateway's merchant panel); an admin records it
+        // with POST /api/admin/orders/:id/payments/:paymentId/refund-settled.
+        await PaymentModel.update({ refundOwedAt: new Date() }, { where: { orderId: order.id, status: 'completed', refundOwedAt: null }, transaction: tx });
+      }
       const result = requestResult(order, request.id, { refundStatus: order.refundStatus, refundAmountPaisa: order.refundAmountPaisa });
       await this.requests.settle(request.id, 'completed', result, tx);
       return 'completed';

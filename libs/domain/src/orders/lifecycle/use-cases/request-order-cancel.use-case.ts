@@ -1,6 +1,4 @@
 import { Service } from 'typedi';
-import { QueueRegistry } from '@platform/queue';
-import type { JobPayloads } from '@platform/queue';
 import type { Actor } from '../../../shared';
 import { OrderAsyncRequests } from '../async-requests/order-async-requests.service';
 import type { AsyncRequestView } from '../async-requests/order-async-request.views';
@@ -17,24 +15,12 @@ import { commandAllowed } from '../order-transitions';
  */
 @Service()
 export class RequestOrderCancelUseCase {
-  constructor(
-    private readonly requests: OrderAsyncRequests,
-    private readonly queues: QueueRegistry,
-  ) {}
+  constructor(private readonly requests: OrderAsyncRequests) {}
 
   async execute(actor: Actor, orderId: number, dto: CancelOrderDto): Promise<AsyncRequestView> {
     const order = await findOrderFor(actor, orderId);
     if (!commandAllowed('cancel', order.status)) throw OrderCancelNotAllowed(order.status);
     const reason = dto.reason ? dto.reason : undefined;
-    return this.requests.submit({ kind: 'cancel', orderId: order.id, actor, input: reason ? { reason } : {} }, (requestId) => {
-      const payload: JobPayloads['order.cancel'] = {
-        orderId: order.id,
-        requestId,
-        cancelledBy: actor.id,
-        cancelledByActorType: actor.kind,
-        ...(reason ? { reason } : {}),
-      };
-      return this.queues.add('order.cancel', payload, { jobId: requestId });
-    });
+    return this.requests.submit({ kind: 'cancel', orderId: order.id, actor, input: reason ? { reason } : {} });
   }
 }

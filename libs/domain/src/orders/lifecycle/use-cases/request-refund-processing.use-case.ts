@@ -1,6 +1,4 @@
 import { Service } from 'typedi';
-import { QueueRegistry } from '@platform/queue';
-import type { JobPayloads } from '@platform/queue';
 import type { AdminActor } from '../../../shared';
 import { ValidationFailed } from '../../../shared';
 import { OrderAsyncRequests } from '../async-requests/order-async-requests.service';
@@ -18,10 +16,7 @@ import { commandAllowed } from '../order-transitions';
  */
 @Service()
 export class RequestRefundProcessingUseCase {
-  constructor(
-    private readonly requests: OrderAsyncRequests,
-    private readonly queues: QueueRegistry,
-  ) {}
+  constructor(private readonly requests: OrderAsyncRequests) {}
 
   async execute(admin: AdminActor, orderId: number, dto: ProcessRefundDto): Promise<AsyncRequestView> {
     const order = await findOrderFor(admin, orderId);
@@ -32,9 +27,6 @@ export class RequestRefundProcessingUseCase {
     }
     const remarks = dto.remarks ? dto.remarks : undefined;
     const input = { action: dto.action, ...(remarks ? { remarks } : {}), ...(dto.amount !== undefined ? { amount: dto.amount } : {}) };
-    return this.requests.submit({ kind: 'process_refund', orderId: order.id, actor: admin, input }, (requestId) => {
-      const payload: JobPayloads['order.process_refund'] = { orderId: order.id, requestId, adminId: admin.id, ...input };
-      return this.queues.add('order.process_refund', payload, { jobId: requestId });
-    });
+    return this.requests.submit({ kind: 'process_refund', orderId: order.id, actor: admin, input });
   }
 }
