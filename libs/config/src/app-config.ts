@@ -92,6 +92,9 @@ export function toAppConfig(env: RawEnv) {
         adminCacheTtlSeconds: env.ORDER_ADMIN_CACHE_TTL_SECONDS,
         autoCancelMinutes: env.ORDER_AUTO_CANCEL_MINUTES,
       },
+      subscriptions: {
+        entitlementCacheTtlSeconds: env.SUBSCRIPTION_ENTITLEMENT_CACHE_TTL_SECONDS,
+      },
       content: {
         adminRateLimit: env.CONTENT_ADMIN_RATE_LIMIT,
         adminRateWindowSeconds: env.CONTENT_ADMIN_RATE_WINDOW_SECONDS,

@@ -12,3 +12,4 @@ export * from './orders/cancellation';
 export * from './orders/admin';
 export * from './orders/lifecycle';
 export * from './notifications';
+export * from './subscriptions';

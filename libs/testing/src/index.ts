@@ -19,3 +19,5 @@ export { s3StorageEnv } from './s3-storage-env';
 export { createOrder } from './commerce-factories';
 export { createCart, expireCart, type CartOptions } from './cart-factories';
 export { orderEvents } from './notification-events';
+export { createSubscriptionCatalog, createSubscription } from './subscription-factories';
+export type { TestSubscriptionCatalog } from './subscription-factories';

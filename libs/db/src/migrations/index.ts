@@ -5,6 +5,7 @@ import customerUploads from './0003-customer-uploads';
 import commerce from './0004-commerce';
 import paymentCallbacks from './0005-payment-callbacks';
 import orderLifecycle from './0006-order-lifecycle';
+import subscriptions from './0007-subscriptions';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle];
+export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions];

@@ -25,6 +25,13 @@ import { NotificationEventModel } from './notification-event.model';
 import { NotificationDeliveryModel } from './notification-delivery.model';
 import { NotificationModel } from './notification.model';
 import { PushDeviceModel } from './push-device.model';
+import { SubscriptionModuleModel } from './subscription-module.model';
+import { SubscriptionTierModel } from './subscription-tier.model';
+import { SubscriptionPlanModel } from './subscription-plan.model';
+import { SubscriptionPlanPriceModel } from './subscription-plan-price.model';
+import { SubscriptionPlanFeatureModel } from './subscription-plan-feature.model';
+import { SubscriptionModel } from './subscription.model';
+import { SubscriptionHistoryModel } from './subscription-history.model';
 
 export {
   AdminModel,
@@ -54,7 +61,18 @@ export {
   NotificationDeliveryModel,
   NotificationModel,
   PushDeviceModel,
+  SubscriptionModuleModel,
+  SubscriptionTierModel,
+  SubscriptionPlanModel,
+  SubscriptionPlanPriceModel,
+  SubscriptionPlanFeatureModel,
+  SubscriptionModel,
+  SubscriptionHistoryModel,
 };
+export { SUBSCRIPTION_STORED_STATUSES, SUBSCRIPTION_SOURCES } from './subscription.model';
+export type { SubscriptionStoredStatus, SubscriptionSource } from './subscription.model';
+export { SUBSCRIPTION_HISTORY_ACTIONS } from './subscription-history.model';
+export type { SubscriptionHistoryAction, SubscriptionActorType } from './subscription-history.model';
 export { PRODUCT_TYPES } from './product.model';
 export type { ProductType } from './product.model';
 export type { AccessType } from './product-access.model';
@@ -102,6 +120,15 @@ export const commerceModels = [
   OrderAsyncRequestModel,
 ];
 export const notificationModels = [NotificationEventModel, NotificationDeliveryModel, NotificationModel, PushDeviceModel];
+export const subscriptionModels = [
+  SubscriptionModuleModel,
+  SubscriptionTierModel,
+  SubscriptionPlanModel,
+  SubscriptionPlanPriceModel,
+  SubscriptionPlanFeatureModel,
+  SubscriptionModel,
+  SubscriptionHistoryModel,
+];
 
 /** Every model. Sequelize binds a model class to one connection, so a process registers them once. */
-export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels, ...commerceModels, ...notificationModels];
+export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels, ...commerceModels, ...notificationModels, ...subscriptionModels];

@@ -4,3 +4,4 @@ export * from './tokens';
 export * from './dto/query.dto';
 export * from './queries';
 export * from './dto/decorators';
+export * from './clock';

@@ -1,0 +1,149 @@
+import { Service } from 'typedi';
+import { QueryTypes } from 'sequelize';
+import { Database, Transaction } from '@platform/db';
+import { Clock } from '../../shared';
+import { EntitlementCache } from './entitlement-cache';
+import { ENTITLEMENT_WINDOWS_SQL, FEATURE_HOLDERS_SQL } from './entitlement-windows.sql';
+
+export const CONTENT_TIERS = ['basic', 'premium'] as const;
+export type ContentTier = (typeof CONTENT_TIERS)[number];
+
+/** A period during which the user held a plan (JSON-safe: it is cached). */
+export interface EntitlementWindow {
+  subscriptionId: string;
+  moduleId: string;
+  planId: string;
+  /** ISO instants; the window is [from, to). */
+  from: string;
+  to: string;
+  featureKeys: string[];
+  contentTier: ContentTier;
+}
+
+/** What a user holds at one instant. */
+export interface Entitlements {
+  userId: string;
+  at: Date;
+  /** Enabled feature keys of every live plan (and of their ancestor tiers' plans), sorted. */
+  featureKeys: string[];
+  /** premium if any live plan's tier is premium, else basic if any plan is live, else null. */
+  contentTier: ContentTier | null;
+  /** The live subscriptions these come from. */
+  subscriptionIds: string[];
+}
+
+export interface Interval {
+  from: Date;
+  to: Date;
+}
+
+interface WindowRow {
+  subscriptionId: string;
+  moduleId: string;
+  planId: string;
+  from: Date;
+  to: Date;
+  premium: boolean;
+  featureKeys: string[];
+}
+
+/**
+ * The one entitlement function. Every check of what a subscription gives — gated channels and
+ * discussions, newsletter full items, push and email audiences — asks this service, never the
+ * tables (Ghost once emailed tier-only posts to everyone because its renderer skipped the check).
+ * Answers are computed from the user's windows (EntitlementCache; the database when Redis fails)
+ * at the instant asked, so a revoke shows on the very next check and an expiry needs no job.
+ */
+@Service()
+export class EntitlementService {
+  constructor(
+    private readonly db: Database,
+    private readonly cache: EntitlementCache,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Every window the user ever held (trial, active, revoked up to revocation), oldest first. */
+  windows(userId: string): Promise<EntitlementWindow[]> {
+    return this.cache.read(userId, () => this.loadWindows(userId));
+  }
+
+  async at(userId: string, at: Date = this.clock.now()): Promise<Entitlements> {
+    const live = (await this.windows(userId)).filter((window) => contains(window, at));
+    const featureKeys = [...new Set(live.flatMap((window) => window.featureKeys))].sort();
+    const contentTier = live.some((window) => window.contentTier === 'premium') ? 'premium' : live.length > 0 ? 'basic' : null;
+    return { userId, at, featureKeys, contentTier, subscriptionIds: live.map((window) => window.subscriptionId) };
+  }
+
+  async hasFeature(userId: string, featureKey: string, at: Date = this.clock.now()): Promise<boolean> {
+    return (await this.windows(userId)).some((window) => contains(window, at) && window.featureKeys.includes(featureKey));
+  }
+
+  async contentTier(userId: string, at: Date = this.clock.now()): Promise<ContentTier | null> {
+    return (await this.at(userId, at)).contentTier;
+  }
+
+  /** Whether the user's content tier satisfies `required`: basic is met by basic or premium, premium only by premium. */
+  async satisfiesContentTier(userId: string, required: ContentTier, at: Date = this.clock.now()): Promise<boolean> {
+    const tier = await this.contentTier(userId, at);
+    return tier === 'premium' || (tier === 'basic' && required === 'basic');
+  }
+
+  /**
+   * The periods during which the user held `featureKey`, merged where they touch or overlap,
+   * oldest first (channel history visibility: first subscription, re-subscription backfill,
+   * earlier entitled periods).
+   */
+  async featureIntervals(userId: string, featureKey: string): Promise<Interval[]> {
+    const periods = (await this.windows(userId))
+      .filter((window) => window.featureKeys.includes(featureKey))
+      .map((window) => ({ from: new Date(window.from), to: new Date(window.to) }))
+      .sort((a, b) => a.from.getTime() - b.from.getTime());
+    const merged: Interval[] = [];
+    for (const period of periods) {
+      const last = merged[merged.length - 1];
+      if (last && period.from <= last.to) {
+        if (period.to > last.to) last.to = period.to;
+      } else {
+        merged.push({ ...period });
+      }
+    }
+    return merged;
+  }
+
+  /** The users holding `featureKey` at `at` (push and email audiences), from the database. */
+  async holdersOf(featureKey: string, at: Date = this.clock.now()): Promise<string[]> {
+    const rows = await this.db.sequelize.query<{ userId: string }>(FEATURE_HOLDERS_SQL, {
+      replacements: { featureKey, now: at },
+      type: QueryTypes.SELECT,
+    });
+    return rows.map((row) => row.userId);
+  }
+
+  /** Call for every change of one user's subscriptions (grant, extend, revoke, trial, activation). */
+  invalidate(userId: string, tx?: Transaction): Promise<void> {
+    return this.cache.invalidateUser(userId, tx);
+  }
+
+  /** Call for every change of tiers, plans or features: what a window gives may have changed for anyone. */
+  invalidateCatalog(tx?: Transaction): Promise<void> {
+    return this.cache.invalidateCatalog(tx);
+  }
+
+  private async loadWindows(userId: string): Promise<EntitlementWindow[]> {
+    const rows = await this.db.sequelize.query<WindowRow>(ENTITLEMENT_WINDOWS_SQL, { replacements: { userId }, type: QueryTypes.SELECT });
+    return rows.map((row) => ({
+      subscriptionId: row.subscriptionId,
+      moduleId: row.moduleId,
+      planId: row.planId,
+      from: new Date(row.from).toISOString(),
+      to: new Date(row.to).toISOString(),
+      featureKeys: [...row.featureKeys].sort(),
+      contentTier: row.premium ? 'premium' : 'basic',
+    }));
+  }
+}
+
+function contains(window: EntitlementWindow, at: Date): boolean {
+  const instant = at.getTime();
+  return Date.parse(window.from) <= instant && instant < Date.parse(window.to);
+}

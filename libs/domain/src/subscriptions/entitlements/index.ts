@@ -1,0 +1,3 @@
+export { EntitlementService, CONTENT_TIERS } from './entitlements.service';
+export type { ContentTier, Entitlements, EntitlementWindow, Interval } from './entitlements.service';
+export { EntitlementCache } from './entitlement-cache';

@@ -1,0 +1,2 @@
+export * from './subscription.views';
+export { SubscriptionReader, SUBSCRIPTION_COLUMNS, SUBSCRIPTION_FROM, isUuid } from './subscription-reader';
