@@ -271,6 +271,19 @@ describe('Admin order list (admin-api)', () => {
       expect(ids(all.body)).to.deep.equal([c.id, b.id, a.id]);
     });
 
+    it('answers at most 1,000 orders with pagination=false, and counts every match', async function () {
+      this.timeout(20_000);
+      const many = await insertCustomer();
+      await OrderModel.sequelize!.query(
+        `INSERT INTO orders (order_number, user_id, type, source, mrp_total_paisa, subtotal_paisa, total_paisa)
+         SELECT 'CAP-' || :tag || '-' || n, :userId, 'digital', 'checkout', 100, 100, 100 FROM generate_series(1, 1001) AS n`,
+        { replacements: { tag: many.tag.toUpperCase(), userId: many.id } },
+      );
+      const res = await list(`?search=${many.tag}&pagination=false`).expect(200);
+      expect(res.body.count).to.equal(1001);
+      expect(res.body.data).to.have.length(1000);
+    });
+
     it('caps size at 100 instead of refusing it', async () => {
       const res = await list(`?search=${customer.tag}&size=500`).expect(200);
       expect(res.body).to.include({ count: 3, page: 1, size: 100 });

@@ -1,0 +1,44 @@
+import type Redis from 'ioredis';
+import type { Logger } from 'pino';
+import type { Cache } from './cache';
+
+/**
+ * Views cached under version numbers. A view's key carries the current numbers of its version
+ * keys (read in one MGET); a change bumps a number (INCR: concurrent bumps never reuse one), and
+ * later reads look under the new key. Views are never deleted: a read that loaded the database
+ * before a change committed writes its old view under the old number, where no later read looks —
+ * so callers bump after their transaction commits. Redis failures are misses (the loader answers,
+ * nothing is cached); a failed bump is logged, and the old views live out their TTL.
+ */
+export class VersionedCache {
+  constructor(
+    private readonly redis: Redis,
+    private readonly cache: Cache,
+    private readonly logger: Logger,
+  ) {}
+
+  async read<T>(view: { name: string; versionKeys: string[]; ttlSeconds: number }, load: () => Promise<T>): Promise<T> {
+    let versions: (string | null)[];
+    try {
+      versions = await this.redis.mget(...view.versionKeys);
+    } catch (error) {
+      this.logger.warn({ err: error, view: view.name }, 'cache version read failed; reading the source');
+      return load();
+    }
+    const key = `${view.name}@${versions.map((version) => version ?? '0').join('.')}`;
+    const cached = await this.cache.get<T>(key);
+    if (cached !== undefined) return cached;
+    const value = await load();
+    await this.cache.set(key, value, view.ttlSeconds);
+    return value;
+  }
+
+  /** Moves `versionKey` on; it lives `versionTtlSeconds`, which must be far longer than any view cached under it. */
+  async bump(versionKey: string, versionTtlSeconds: number): Promise<void> {
+    try {
+      await this.redis.multi().incr(versionKey).expire(versionKey, versionTtlSeconds).exec();
+    } catch (error) {
+      this.logger.warn({ err: error, versionKey }, 'cache invalidation failed');
+    }
+  }
+}
