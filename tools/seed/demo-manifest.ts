@@ -14,6 +14,13 @@ export interface DemoManifest {
   }>;
   digitalBooks: Array<{ id: number; productId: number }>;
   promotions: Array<{ code: string; productId: number | null } & ({ percent: number } | { discountPaisa: number })>;
+  subscription: {
+    modules: Array<{ id: string; slug: string }>;
+    tiers: Array<{ id: string; moduleId: string; name: string; slug: string }>;
+    plans: Array<{ id: string; tierId: string; trialDays: number }>;
+    prices: Array<{ id: string; planId: string }>;
+    features: Array<{ id: string; planId: string; featureKey: string; enabled: boolean }>;
+  };
 }
 
 export const DEMO_CUSTOMERS = [

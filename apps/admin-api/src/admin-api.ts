@@ -9,6 +9,13 @@ import { AdminDigitalBooksController } from './catalog/digital-books/admin-digit
 import { AdminOrderCommandsController } from './orders/admin-order-commands.controller';
 import { AdminOrdersController } from './orders/admin-orders.controller';
 import { AdminPromotionsController } from './promotions/admin-promotions.controller';
+import { AdminSubscriptionCommandsController } from './subscriptions/admin-subscription-commands.controller';
+import { AdminSubscriptionsReadController } from './subscriptions/admin-subscriptions-read.controller';
+import { AdminSubscriptionModulesController } from './subscriptions/catalog/admin-subscription-modules.controller';
+import { AdminSubscriptionPlanFeaturesController } from './subscriptions/catalog/admin-subscription-plan-features.controller';
+import { AdminSubscriptionPlanPricesController } from './subscriptions/catalog/admin-subscription-plan-prices.controller';
+import { AdminSubscriptionPlansController } from './subscriptions/catalog/admin-subscription-plans.controller';
+import { AdminSubscriptionTiersController } from './subscriptions/catalog/admin-subscription-tiers.controller';
 import { AdminUploadsController } from './uploads/admin-uploads.controller';
 
 export const ADMIN_API_CONTROLLERS = [
@@ -23,6 +30,13 @@ export const ADMIN_API_CONTROLLERS = [
   AdminOrderCommandsController,
   AdminOrdersController,
   AdminUploadsController,
+  AdminSubscriptionModulesController,
+  AdminSubscriptionTiersController,
+  AdminSubscriptionPlansController,
+  AdminSubscriptionPlanPricesController,
+  AdminSubscriptionPlanFeaturesController,
+  AdminSubscriptionCommandsController,
+  AdminSubscriptionsReadController,
 ];
 
 /** Composition root of admin-api: every `/api/admin/...` route and admin uploads. */

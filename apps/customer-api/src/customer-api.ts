@@ -13,6 +13,9 @@ import { mountPaymentCallbackBodies } from './payments/payment-callback-body';
 import { PaymentCallbacksController } from './payments/payment-callbacks.controller';
 import { PaymentResultController } from './payments/payment-result.controller';
 import { PromotionsController } from './promotions/promotions.controller';
+import { SubscriptionCatalogController } from './subscriptions/subscription-catalog.controller';
+import { SubscriptionTrialController } from './subscriptions/subscription-trial.controller';
+import { SubscriptionsReadController } from './subscriptions/subscriptions-read.controller';
 import { MobileUploadsController } from './uploads/mobile-uploads.controller';
 
 export const CUSTOMER_API_CONTROLLERS = [
@@ -30,6 +33,12 @@ export const CUSTOMER_API_CONTROLLERS = [
   MobileUploadsController,
   NotificationsController,
   PushDevicesController,
+  // First among the subscription controllers: its /modules and /plans must not be taken for /:id.
+  SubscriptionCatalogController,
+  SubscriptionTrialController,
+  // Last among the subscription controllers: GET /api/subscriptions/modules and /plans (catalog) must be
+  // registered before GET /api/subscriptions/:id, which would otherwise take them for an id.
+  SubscriptionsReadController,
 ];
 
 /** Composition root of customer-api: web (`/api/...`) and mobile (`/api/mobile/...`) routes. */

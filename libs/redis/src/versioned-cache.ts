@@ -36,7 +36,10 @@ export class VersionedCache {
   /** Moves `versionKey` on; it lives `versionTtlSeconds`, which must be far longer than any view cached under it. */
   async bump(versionKey: string, versionTtlSeconds: number): Promise<void> {
     try {
-      await this.redis.multi().incr(versionKey).expire(versionKey, versionTtlSeconds).exec();
+      // MULTI reports a failed command in its results rather than by throwing.
+      const results = await this.redis.multi().incr(versionKey).expire(versionKey, versionTtlSeconds).exec();
+      const failed = results?.find(([error]) => error)?.[0];
+      if (!results || failed) throw failed ?? new Error('transaction discarded');
     } catch (error) {
       this.logger.warn({ err: error, versionKey }, 'cache invalidation failed');
     }

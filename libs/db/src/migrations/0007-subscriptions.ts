@@ -153,7 +153,7 @@ export default sqlMigration(
     subscription_id  uuid NOT NULL REFERENCES subscriptions (id) ON DELETE CASCADE,
     action           text NOT NULL CHECK (action IN (
                        'trial_started', 'granted', 'extended', 'revoked', 'converted',
-                       'purchase_created', 'activated', 'payment_failed')),
+                       'purchase_created', 'activated', 'payment_failed', 'rescheduled')),
     actor_type       text NOT NULL CHECK (actor_type IN ('customer', 'admin', 'system')),
     actor_id         text,
     old_status       text,

@@ -9,6 +9,8 @@ export const SUBSCRIPTION_HISTORY_ACTIONS = [
   'purchase_created',
   'activated',
   'payment_failed',
+  /** A scheduled window moved to start earlier, because the window it was queued behind was revoked. */
+  'rescheduled',
 ] as const;
 export type SubscriptionHistoryAction = (typeof SUBSCRIPTION_HISTORY_ACTIONS)[number];
 export type SubscriptionActorType = 'customer' | 'admin' | 'system';

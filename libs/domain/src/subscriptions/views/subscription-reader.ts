@@ -39,7 +39,8 @@ export const SUBSCRIPTION_FROM = `
 
 /**
  * Loads subscription views. `userId` scopes a read to one customer: another customer's
- * subscription is not found (404 SUBSCRIPTION_NOT_FOUND), as an unknown id is.
+ * subscription is not found (404 SUBSCRIPTION_NOT_FOUND), as an unknown id is, and admin notes
+ * and admin ids are left out of what the customer sees.
  */
 @Service()
 export class SubscriptionReader {
@@ -68,15 +69,18 @@ export class SubscriptionReader {
       SubscriptionHistoryModel.findAll({ where: { subscriptionId: row.id }, order: [['id', 'ASC']], transaction: tx }),
     ]);
     const price = row.planPriceId ? prices.find((candidate) => candidate.id === row.planPriceId) : undefined;
+    // A customer sees what happened, not the back office's notes or which admin did it.
+    const forCustomer = scope.userId !== undefined;
+    const entries = history.map(toHistoryView).map((entry) => (forCustomer ? { ...entry, actorId: entry.actorType === 'admin' ? null : entry.actorId, note: null } : entry));
     return {
       ...toSubscriptionView(row, this.clock.now()),
       tier: { id: row.tierId, name: row.tierName, slug: row.tierSlug, parentTierId: row.tierParentId },
       prices: prices.filter((candidate) => candidate.isActive).map(toPriceView),
       features: features.map(toFeatureView),
       price: price ? toPriceView(price) : null,
-      history: history.map(toHistoryView),
-      grantedByAdminId: row.grantedByAdminId,
-      revokedByAdminId: row.revokedByAdminId,
+      history: entries,
+      grantedByAdminId: forCustomer ? null : row.grantedByAdminId,
+      revokedByAdminId: forCustomer ? null : row.revokedByAdminId,
     };
   }
 }

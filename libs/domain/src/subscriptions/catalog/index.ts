@@ -1,0 +1,14 @@
+export * from './dto/module-tier.dto';
+export * from './dto/plan.dto';
+export * from './dto/price.dto';
+export * from './dto/feature.dto';
+export * from './dto/catalog-query.dto';
+export * from './catalog.views';
+export type { DeletedView as SubscriptionCatalogDeletedView } from './catalog-support';
+export { SubscriptionModulesService } from './subscription-modules.service';
+export { SubscriptionTiersService } from './subscription-tiers.service';
+export { SubscriptionPlansService } from './subscription-plans.service';
+export { SubscriptionPlanPricesService } from './subscription-plan-prices.service';
+export { SubscriptionPlanFeaturesService } from './subscription-plan-features.service';
+export { SubscriptionStorefrontService } from './subscription-storefront.service';
+export type { StorefrontModuleView, StorefrontPlanListView, StorefrontPlanView } from './subscription-storefront.service';

@@ -1,0 +1,13 @@
+export { SubscriptionJournal } from './subscription-journal';
+export type { SubscriptionActor, SubscriptionChange } from './subscription-journal';
+export { SubscriptionWindows, SubscriptionTransitionNotAllowed } from './subscription-windows';
+export { GrantSubscriptionDto, ExtendSubscriptionDto, RevokeSubscriptionDto } from './dto/subscription-lifecycle.dto';
+export { SUBSCRIPTION_DETAIL_VIEW_SCHEMA } from './subscription-detail.schema';
+export { StartTrialUseCase } from './use-cases/start-trial.use-case';
+export { GrantSubscriptionUseCase } from './use-cases/grant-subscription.use-case';
+export { ExtendSubscriptionUseCase } from './use-cases/extend-subscription.use-case';
+export { RevokeSubscriptionUseCase } from './use-cases/revoke-subscription.use-case';
+export { CreatePendingPurchaseUseCase } from './use-cases/create-pending-purchase.use-case';
+export type { CreatePendingPurchaseInput } from './use-cases/create-pending-purchase.use-case';
+export { ActivatePurchaseUseCase } from './use-cases/activate-purchase.use-case';
+export { FailPurchaseUseCase } from './use-cases/fail-purchase.use-case';
