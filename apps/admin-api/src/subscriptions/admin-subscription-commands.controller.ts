@@ -9,14 +9,14 @@ import {
   GrantSubscriptionUseCase,
   RevokeSubscriptionDto,
   RevokeSubscriptionUseCase,
-  SUBSCRIPTION_DETAIL_VIEW_SCHEMA,
+  SUBSCRIPTION_VIEW_SCHEMAS,
 } from '@platform/domain';
 import { ApiResponse, RequirePermission } from '@platform/http';
 
 const envelope = (status: string, description: string) => ({
   [status]: {
     description,
-    content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' }, data: SUBSCRIPTION_DETAIL_VIEW_SCHEMA } } } },
+    content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' }, data: SUBSCRIPTION_VIEW_SCHEMAS.detail } } } },
   },
 });
 const BY_ID = 'An unknown or malformed id: 404 SUBSCRIPTION_NOT_FOUND.';

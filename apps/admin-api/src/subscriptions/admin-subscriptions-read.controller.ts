@@ -4,7 +4,7 @@ import { Service } from 'typedi';
 import {
   AdminSubscriptionQueryDto,
   AdminSubscriptionsService,
-  SUBSCRIPTION_READ_SCHEMAS,
+  SUBSCRIPTION_VIEW_SCHEMAS,
   SubscriptionAnalyticsQueryDto,
   SubscriptionAnalyticsService,
 } from '@platform/domain';
@@ -54,7 +54,7 @@ export class AdminSubscriptionsReadController {
       'included, and revokedGrantValueNpr the part of it whose grants were revoked since (subtract it for the value of ' +
       'grants standing); purchaseRevenueNpr: the price of purchases that were activated (pending and failed purchases ' +
       'earn nothing; revoked ones are counted, no refund is modelled). NPR amounts have 2 decimals.',
-    responses: envelope(SUBSCRIPTION_READ_SCHEMAS.analytics),
+    responses: envelope(SUBSCRIPTION_VIEW_SCHEMAS.analytics),
   })
   async analytics(@QueryParams() query: SubscriptionAnalyticsQueryDto) {
     return ApiResponse.ok(await this.analyticsService.analytics(query));
@@ -71,7 +71,7 @@ export class AdminSubscriptionsReadController {
       "substring of the user's email or full name, in any case; trimmed; % and _ are literal; blank searches nothing), " +
       'sort createdAt (default) | startDate | endDate (rows without a window last), order desc (default) | asc; ties are ' +
       'broken by id. An unknown value: 400 VALIDATION_ERROR.',
-    responses: envelope({ type: 'array', items: SUBSCRIPTION_READ_SCHEMAS.adminListItem }, true),
+    responses: envelope({ type: 'array', items: SUBSCRIPTION_VIEW_SCHEMAS.adminListItem }, true),
   })
   async list(@QueryParams() query: AdminSubscriptionQueryDto) {
     return ApiResponse.page(await this.subscriptions.list(query));
@@ -82,7 +82,7 @@ export class AdminSubscriptionsReadController {
   @OpenAPI({
     summary: 'One subscription with its user, module, plan, tier, prices, features, price and history',
     description: 'An unknown or malformed id: 404 SUBSCRIPTION_NOT_FOUND.',
-    responses: envelope(SUBSCRIPTION_READ_SCHEMAS.adminDetail),
+    responses: envelope(SUBSCRIPTION_VIEW_SCHEMAS.adminDetail),
   })
   async get(@Param('id') id: string) {
     return ApiResponse.ok(await this.subscriptions.get(id));

@@ -1,7 +1,7 @@
 import { CurrentUser, HttpCode, JsonController, Param, Post } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
-import { CustomerActor, StartTrialUseCase, SUBSCRIPTION_DETAIL_VIEW_SCHEMA } from '@platform/domain';
+import { CustomerActor, StartTrialUseCase, SUBSCRIPTION_VIEW_SCHEMAS } from '@platform/domain';
 import { ApiResponse, CustomerRoute } from '@platform/http';
 
 /** Starting a trial (learning-commerce.md, "Subscriptions (customer)"), on the web and mobile prefixes. */
@@ -25,7 +25,7 @@ export class SubscriptionTrialController {
     responses: {
       '201': {
         description: 'The trial subscription',
-        content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' }, data: SUBSCRIPTION_DETAIL_VIEW_SCHEMA } } } },
+        content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' }, data: SUBSCRIPTION_VIEW_SCHEMAS.detail } } } },
       },
     },
   })

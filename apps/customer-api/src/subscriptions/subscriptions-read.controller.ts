@@ -1,7 +1,7 @@
 import { CurrentUser, Get, JsonController, Param } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
-import { CustomerActor, CustomerSubscriptionsService, SUBSCRIPTION_READ_SCHEMAS } from '@platform/domain';
+import { CustomerActor, CustomerSubscriptionsService, SUBSCRIPTION_VIEW_SCHEMAS } from '@platform/domain';
 import { ApiResponse, CustomerRoute } from '@platform/http';
 
 const envelope = (data: object) => ({
@@ -30,7 +30,7 @@ export class SubscriptionsReadController {
       'Every trial or active subscription that was not revoked, including expired windows and scheduled ones, each with ' +
       'its module and plan. status and isActive are computed at read time from the window (isActive: startDate ≤ now < ' +
       'endDate), never stored.',
-    responses: envelope({ type: 'array', items: SUBSCRIPTION_READ_SCHEMAS.access }),
+    responses: envelope({ type: 'array', items: SUBSCRIPTION_VIEW_SCHEMAS.access }),
   })
   async access(@CurrentUser() customer: CustomerActor) {
     return ApiResponse.ok(await this.subscriptions.access(customer));
@@ -42,7 +42,7 @@ export class SubscriptionsReadController {
   @OpenAPI({
     summary: "The caller's active and trial subscriptions (light module and plan data), newest first",
     description: 'Subscriptions whose effective status is active or trial now (the window contains the current instant).',
-    responses: envelope({ type: 'array', items: SUBSCRIPTION_READ_SCHEMAS.subscription }),
+    responses: envelope({ type: 'array', items: SUBSCRIPTION_VIEW_SCHEMAS.subscription }),
   })
   async list(@CurrentUser() customer: CustomerActor) {
     return ApiResponse.ok(await this.subscriptions.list(customer));
@@ -54,7 +54,7 @@ export class SubscriptionsReadController {
   @OpenAPI({
     summary: "One of the caller's subscriptions with module, plan, tier, prices, features, price and history",
     description: "An unknown or malformed id, or another customer's subscription: 404 SUBSCRIPTION_NOT_FOUND.",
-    responses: envelope(SUBSCRIPTION_READ_SCHEMAS.detail),
+    responses: envelope(SUBSCRIPTION_VIEW_SCHEMAS.detail),
   })
   async get(@CurrentUser() customer: CustomerActor, @Param('id') id: string) {
     return ApiResponse.ok(await this.subscriptions.get(customer, id));

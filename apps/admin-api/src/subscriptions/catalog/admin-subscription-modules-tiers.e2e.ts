@@ -72,6 +72,10 @@ describe('Admin subscription modules and tiers (admin-api)', () => {
       expect(list.body.data[0].id).to.equal(module.id);
       expect((await get(`${MODULES}?search=lister ${t}&isActive=true`).expect(200)).body.count).to.equal(0);
       expect((await get(`${MODULES}?sort=slug`).expect(400)).body.errorCode).to.equal('VALIDATION_ERROR');
+      // Every QueryDto list refuses control characters in search (NUL would fail in PostgreSQL): 400, not 500.
+      for (const path of [MODULES, TIERS]) {
+        expect((await get(`${path}?search=a%00b`).expect(400)).body.errorCode, path).to.equal('VALIDATION_ERROR');
+      }
     });
 
     it('answers 404 SUBSCRIPTION_MODULE_NOT_FOUND for unknown or malformed ids', async () => {

@@ -2,7 +2,6 @@ export { SubscriptionJournal } from './subscription-journal';
 export type { SubscriptionActor, SubscriptionChange } from './subscription-journal';
 export { SubscriptionWindows, SubscriptionTransitionNotAllowed } from './subscription-windows';
 export { GrantSubscriptionDto, ExtendSubscriptionDto, RevokeSubscriptionDto } from './dto/subscription-lifecycle.dto';
-export { SUBSCRIPTION_DETAIL_VIEW_SCHEMA } from './subscription-detail.schema';
 export { StartTrialUseCase } from './use-cases/start-trial.use-case';
 export { GrantSubscriptionUseCase } from './use-cases/grant-subscription.use-case';
 export { ExtendSubscriptionUseCase } from './use-cases/extend-subscription.use-case';

@@ -5,4 +5,3 @@ export type { SubscriptionAnalyticsView, SubscriptionMetrics } from './subscript
 export type { AdminSubscriptionDetailView, AdminSubscriptionListItemView, SubscriptionUserView } from './admin-subscription.views';
 export { AdminSubscriptionQueryDto, SubscriptionAnalyticsQueryDto, ADMIN_SUBSCRIPTION_SORTS } from './dto/admin-subscription-query.dto';
 export type { AdminSubscriptionSort } from './dto/admin-subscription-query.dto';
-export { SUBSCRIPTION_READ_SCHEMAS } from './subscription-read.schema';

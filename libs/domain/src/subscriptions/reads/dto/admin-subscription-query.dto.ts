@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { SUBSCRIPTION_SOURCES } from '@platform/db';
 import { QueryDto } from '../../../shared';
 import { SUBSCRIPTION_STATUSES } from '../../subscription-status';
@@ -19,12 +19,6 @@ export class AdminSubscriptionQueryDto extends QueryDto {
   override sort: string = 'createdAt';
 
   /** class-validator drops the parent's validators of an overridden property, hence repeated here. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  // eslint-disable-next-line no-control-regex
-  @Matches(/^[^\u0000-\u001f\u007f]*$/, { message: 'search must not contain control characters' })
-  override search?: string;
 
   @IsOptional()
   @IsUUID()

@@ -1,9 +1,10 @@
-import { SUBSCRIPTION_SOURCES } from '@platform/db';
+import { SUBSCRIPTION_HISTORY_ACTIONS, SUBSCRIPTION_SOURCES } from '@platform/db';
 import { SUBSCRIPTION_STATUSES } from '../subscription-status';
 
 /**
- * JSON schemas of the subscription read views for the OpenAPI documents (the spec leaves the
- * subscription and access response fields open: "Complete field lists ...: not shown").
+ * JSON schemas of the subscription views (subscription.views.ts) for the OpenAPI documents: the
+ * reads and every command's answer (the spec leaves the subscription and access response fields
+ * open: "Complete field lists ...: not shown").
  */
 const time = (description?: string, nullable = false) => ({ type: 'string', format: 'date-time', nullable, description });
 const uuid = (nullable = false) => ({ type: 'string', format: 'uuid', nullable });
@@ -30,7 +31,10 @@ const SUBSCRIPTION_PROPERTIES = {
   startDate: time('null while pending_payment or payment_failed', true),
   endDate: time('exclusive; null while pending_payment or payment_failed', true),
   revokedAt: time(undefined, true),
-  valueNpr: npr('price paid, grant price-equivalent, 0 for a trial'),
+  valueNpr: npr(
+    "revenue-equivalent (analytics): the price paid for a purchase; for an admin grant its price's spNpr, or with a " +
+      "customEndDate that price (or the plan's base price) prorated to the window; 0 for a trial",
+  ),
   planPriceId: uuid(true),
   convertedFromId: { ...uuid(true), description: 'the trial this subscription converted' },
   module: MODULE,
@@ -70,8 +74,9 @@ const DETAIL_PROPERTIES = {
   price: { ...PRICE, nullable: true, description: 'the price it was bought or granted at' },
   history: {
     type: 'array',
+    description: 'append-only, oldest first; a customer sees no admin notes or admin ids (note and actorId null)',
     items: object({
-      action: { type: 'string' },
+      action: { type: 'string', enum: [...SUBSCRIPTION_HISTORY_ACTIONS] },
       actorType: { type: 'string', enum: ['customer', 'admin', 'system'] },
       actorId: { type: 'string', nullable: true },
       oldStatus: { type: 'string', nullable: true },
@@ -82,8 +87,8 @@ const DETAIL_PROPERTIES = {
       createdAt: time(),
     }),
   },
-  grantedByAdminId: { type: 'string', nullable: true },
-  revokedByAdminId: { type: 'string', nullable: true },
+  grantedByAdminId: { type: 'string', nullable: true, description: 'null for customers' },
+  revokedByAdminId: { type: 'string', nullable: true, description: 'null for customers' },
 };
 
 const count = (description: string) => ({ type: 'integer', minimum: 0, description });
@@ -99,8 +104,8 @@ const METRICS = object({
   purchaseRevenueNpr: npr('sum of the price of purchases that were activated (active, scheduled, expired or revoked since)'),
 });
 
-/** Schemas of the subscription reads, by view. */
-export const SUBSCRIPTION_READ_SCHEMAS = {
+/** Schemas of the subscription views, by view. */
+export const SUBSCRIPTION_VIEW_SCHEMAS = {
   subscription: object(SUBSCRIPTION_PROPERTIES),
   access: object({
     subscriptionId: uuid(),
