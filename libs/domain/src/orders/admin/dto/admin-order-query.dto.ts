@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { ORDER_STATUSES } from '@platform/db';
 import { QueryDto, toBoolean } from '../../../shared';
 import { ORDER_PAYMENT_STATUSES } from '../../reads/order-payment-status';
@@ -21,18 +21,6 @@ export class AdminOrderQueryDto extends QueryDto {
   @IsOptional()
   @IsIn(ADMIN_ORDER_SORTS)
   override sort: string = 'createdAt';
-
-  /**
-   * Control characters (NUL above all, which PostgreSQL text cannot hold) are refused, not searched.
-   * class-validator drops the parent's validators of a property the subclass validates, hence
-   * @IsString and @MaxLength again (QueryDto's trimming still applies).
-   */
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  // eslint-disable-next-line no-control-regex
-  @Matches(/^[^\u0000-\u001f\u007f]*$/, { message: 'search must not contain control characters' })
-  override search?: string;
 
   @IsOptional()
   @IsIn(ORDER_STATUSES)
