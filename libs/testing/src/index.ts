@@ -21,3 +21,4 @@ export { createCart, expireCart, type CartOptions } from './cart-factories';
 export { orderEvents } from './notification-events';
 export { createSubscriptionCatalog, createSubscription } from './subscription-factories';
 export type { TestSubscriptionCatalog } from './subscription-factories';
+export { startOrderLifecycleApp, orderInStatus } from './order-lifecycle-fixtures';

@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import { v7 as uuidv7 } from 'uuid';
 import { OrderAsyncRequestModel, OrderModel } from '@platform/db';
 import { QueueRegistry } from '@platform/queue';
-import { adminToken, createCustomer, TcpProxy, TEST_ENV, TestApp } from '@platform/testing';
-import { orderFor, startAdminOrdersApi } from './admin-order-commands.test-helper';
+import { adminToken, createCustomer, orderInStatus, startOrderLifecycleApp, TcpProxy, TEST_ENV, TestApp } from '@platform/testing';
+import { createAdminApi } from '../admin-api';
 
-type AdminOrders = Awaited<ReturnType<typeof startAdminOrdersApi>>;
+type AdminOrders = Awaited<ReturnType<typeof startOrderLifecycleApp>>;
 
 /**
  * learning-commerce.md, "Errors → Orders": 503 ORDER_ASYNC_REQUEST_CREATION_FAILED when the async request cannot be
@@ -20,7 +20,7 @@ describe('Admin order commands while the queue is unreachable (admin-api)', () =
     const redis = new URL(TEST_ENV['REDIS_URL']);
     proxy = await new TcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) }).start();
     const queues = new QueueRegistry({ redisUrl: `redis://127.0.0.1:${proxy.port}${redis.pathname}`, prefix: `${TEST_ENV['REDIS_PREFIX']}:admin-order-commands-unavailable` });
-    adminOrders = await startAdminOrdersApi('admin-order-commands-unavailable', queues);
+    adminOrders = await startOrderLifecycleApp(createAdminApi, 'admin-order-commands-unavailable', queues);
     api = adminOrders.api;
     await proxy.cut();
   });
@@ -38,7 +38,7 @@ describe('Admin order commands while the queue is unreachable (admin-api)', () =
     it(`POST /api/admin/orders/:id/${command} answers 503 ORDER_ASYNC_REQUEST_CREATION_FAILED and records nothing`, async function () {
       this.timeout(15_000);
       const customer = await createCustomer(api.app.container);
-      const { order } = await orderFor(customer.id, status);
+      const { order } = await orderInStatus(customer.id, status);
       const res = await api.http
         .post(`/api/admin/orders/${order.id}/${command}`)
         .set('Authorization', `Bearer ${adminToken(api.app.container, ['Orders_UPDATE'], uuidv7())}`)

@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import { v7 as uuidv7 } from 'uuid';
 import { OrderAsyncRequestModel, OrderModel, OrderNoteModel, OrderStatus, OrderStatusHistoryModel, PaymentModel } from '@platform/db';
 import { ProductAccessPolicy, RequestOrderCancelUseCase, RequestRefundUseCase } from '@platform/domain';
-import { adminToken, createCustomer, invalidTokenCases, orderEvents, TestApp, TestCustomer } from '@platform/testing';
-import { orderFor, startAdminOrdersApi } from './admin-order-commands.test-helper';
+import { adminToken, createCustomer, invalidTokenCases, orderEvents, orderInStatus, startOrderLifecycleApp, TestApp, TestCustomer } from '@platform/testing';
+import { createAdminApi } from '../admin-api';
 
-type AdminOrders = Awaited<ReturnType<typeof startAdminOrdersApi>>;
+type AdminOrders = Awaited<ReturnType<typeof startOrderLifecycleApp>>;
 
 const BASE = '/api/admin/orders';
 const ALL_STATUSES: OrderStatus[] = ['created', 'payment_pending', 'paid', 'payment_failed', 'cancelled', 'refund_requested', 'refund_pending', 'refund_approved', 'refund_rejected'];
@@ -22,7 +22,7 @@ describe('Admin order commands (admin-api)', () => {
   let customer: TestCustomer;
 
   before(async () => {
-    adminOrders = await startAdminOrdersApi('admin-order-commands');
+    adminOrders = await startOrderLifecycleApp(createAdminApi, 'admin-order-commands');
     api = adminOrders.api;
   });
 
@@ -40,7 +40,7 @@ describe('Admin order commands (admin-api)', () => {
 
   describe('POST /:id/cancel', () => {
     it('accepts with 202; the job cancels with an admin history row, cancelled_by_actor_type admin and ORDER_CANCELLED cancelledBy admin', async () => {
-      const { order, product } = await orderFor(customer.id, 'paid');
+      const { order, product } = await orderInStatus(customer.id, 'paid');
       const res = await post(`/${order.id}/cancel`, { reason: 'Chargeback received' }).expect(202);
       expect(res.body.data).to.include({ status: 'pending', result: null, completedAt: null });
       const job = await adminOrders.queues.queue('orders').getJob(res.body.data.requestId);
@@ -63,7 +63,7 @@ describe('Admin order commands (admin-api)', () => {
 
     for (const from of ['created', 'cancelled', 'refund_requested', 'refund_pending', 'refund_approved', 'refund_rejected'] as OrderStatus[]) {
       it(`refuses to cancel a ${from} order: 400 ORDER_CANCEL_NOT_ALLOWED`, async () => {
-        const { order } = await orderFor(customer.id, from);
+        const { order } = await orderInStatus(customer.id, from);
         expect((await post(`/${order.id}/cancel`).expect(400)).body.errorCode).to.equal('ORDER_CANCEL_NOT_ALLOWED');
         expect(await OrderAsyncRequestModel.count({ where: { orderId: order.id } })).to.equal(0);
       });
@@ -72,7 +72,7 @@ describe('Admin order commands (admin-api)', () => {
     it('answers 404 ORDER_NOT_FOUND for an unknown order, 400 VALIDATION_ERROR for a bad id or reason', async () => {
       expect((await post('/2000000000/cancel').expect(404)).body.errorCode).to.equal('ORDER_NOT_FOUND');
       expect((await post('/abc/cancel').expect(400)).body.errorCode).to.equal('VALIDATION_ERROR');
-      const { order } = await orderFor(customer.id, 'payment_pending');
+      const { order } = await orderInStatus(customer.id, 'payment_pending');
       expect((await post(`/${order.id}/cancel`, { reason: 'x'.repeat(501) }).expect(400)).body.errorCode).to.equal('VALIDATION_ERROR');
       expect((await post(`/${order.id}/cancel`, { reason: ['x'] }).expect(400)).body.errorCode).to.equal('VALIDATION_ERROR');
     });
@@ -80,7 +80,7 @@ describe('Admin order commands (admin-api)', () => {
 
   describe('POST /:id/process-refund', () => {
     it('approves a requested refund in full: refund_approved, amount = total, access revoked, ORDER_REFUND_APPROVED', async () => {
-      const { order, product } = await orderFor(customer.id, 'refund_requested');
+      const { order, product } = await orderInStatus(customer.id, 'refund_requested');
       const res = await post(`/${order.id}/process-refund`, { action: 'approve', remarks: 'Refunded via eSewa' }).expect(202);
       expect(res.body.data.status).to.equal('pending');
       const job = await adminOrders.queues.queue('orders').getJob(res.body.data.requestId);
@@ -112,7 +112,7 @@ describe('Admin order commands (admin-api)', () => {
     });
 
     it('approves a pending refund with a partial amount', async () => {
-      const { order } = await orderFor(customer.id, 'refund_pending');
+      const { order } = await orderInStatus(customer.id, 'refund_pending');
       const res = await post(`/${order.id}/process-refund`, { action: 'approve', amount: 12_345 }).expect(202);
       expect(await adminOrders.runQueued(res.body.data.requestId)).to.equal('completed');
       expect(await OrderModel.findByPk(order.id)).to.include({ status: 'refund_approved', refundAmountPaisa: 12_345, refundAdminRemarks: null });
@@ -122,7 +122,7 @@ describe('Admin order commands (admin-api)', () => {
 
     for (const from of ['refund_requested', 'refund_pending'] as OrderStatus[]) {
       it(`rejects a ${from} refund: refund_rejected, access kept, ORDER_REFUND_REJECTED with the remarks as reason`, async () => {
-        const { order, product } = await orderFor(customer.id, from);
+        const { order, product } = await orderInStatus(customer.id, from);
         const res = await post(`/${order.id}/process-refund`, { action: 'reject', remarks: 'Outside the refund window' }).expect(202);
         expect(await adminOrders.runQueued(res.body.data.requestId)).to.equal('completed');
         expect(await OrderModel.findByPk(order.id)).to.include({ status: 'refund_rejected', refundStatus: 'rejected', refundAmountPaisa: null, refundAdminRemarks: 'Outside the refund window' });
@@ -134,7 +134,7 @@ describe('Admin order commands (admin-api)', () => {
 
     for (const from of ALL_STATUSES.filter((status) => status !== 'refund_requested' && status !== 'refund_pending')) {
       it(`refuses to process the refund of a ${from} order: 400 ORDER_NOT_PENDING_REFUND`, async () => {
-        const { order } = await orderFor(customer.id, from);
+        const { order } = await orderInStatus(customer.id, from);
         expect((await post(`/${order.id}/process-refund`, { action: 'approve' }).expect(400)).body.errorCode).to.equal('ORDER_NOT_PENDING_REFUND');
         expect(await OrderAsyncRequestModel.count({ where: { orderId: order.id } })).to.equal(0);
         expect((await OrderModel.findByPk(order.id))?.status).to.equal(from);
@@ -142,7 +142,7 @@ describe('Admin order commands (admin-api)', () => {
     }
 
     it('validates ProcessRefundDto: action approve|reject, remarks ≤ 500, amount an integer 0..total and only with approve', async () => {
-      const { order } = await orderFor(customer.id, 'refund_requested');
+      const { order } = await orderInStatus(customer.id, 'refund_requested');
       const bad = [
         {},
         { action: 'refund' },
@@ -168,7 +168,7 @@ describe('Admin order commands (admin-api)', () => {
 
   describe('POST /:id/refund-pending', () => {
     it('moves refund_requested to refund_pending and answers the admin order detail with the admin history row', async () => {
-      const { order } = await orderFor(customer.id, 'refund_requested');
+      const { order } = await orderInStatus(customer.id, 'refund_requested');
       const res = await post(`/${order.id}/refund-pending`, { note: 'Refund initiated at the gateway' }).expect(200);
       expect(res.body.data).to.include({ id: order.id, status: 'refund_pending', refundStatus: 'pending', paymentStatus: 'completed', refundReason: 'Test refund' });
       // The same shape as GET /api/admin/orders/:id.
@@ -183,7 +183,7 @@ describe('Admin order commands (admin-api)', () => {
 
     for (const from of ALL_STATUSES.filter((status) => status !== 'refund_requested')) {
       it(`refuses a ${from} order: 400 ORDER_NOT_PENDING_REFUND`, async () => {
-        const { order } = await orderFor(customer.id, from);
+        const { order } = await orderInStatus(customer.id, from);
         expect((await post(`/${order.id}/refund-pending`).expect(400)).body.errorCode).to.equal('ORDER_NOT_PENDING_REFUND');
         expect((await OrderModel.findByPk(order.id))?.status).to.equal(from);
         expect(await OrderStatusHistoryModel.count({ where: { orderId: order.id } })).to.equal(0);
@@ -191,7 +191,7 @@ describe('Admin order commands (admin-api)', () => {
     }
 
     it('validates the note (≤ 500) and the id; 404 for an unknown order', async () => {
-      const { order } = await orderFor(customer.id, 'refund_requested');
+      const { order } = await orderInStatus(customer.id, 'refund_requested');
       expect((await post(`/${order.id}/refund-pending`, { note: 'x'.repeat(501) }).expect(400)).body.errorCode).to.equal('VALIDATION_ERROR');
       expect((await post(`/${order.id}/refund-pending`, { note: 5 }).expect(400)).body.errorCode).to.equal('VALIDATION_ERROR');
       expect((await post('/-1/refund-pending').expect(400)).body.errorCode).to.equal('VALIDATION_ERROR');
@@ -200,7 +200,7 @@ describe('Admin order commands (admin-api)', () => {
   });
 
   it('the whole refund: customer asks, admin marks pending, admin approves; access revoked; history customer → admin → admin', async () => {
-    const { order, product } = await orderFor(customer.id, 'paid');
+    const { order, product } = await orderInStatus(customer.id, 'paid');
     await api.app.container.get(RequestRefundUseCase).execute({ kind: 'customer', id: customer.id }, order.id, { reason: 'Wrong course' });
     await post(`/${order.id}/refund-pending`, { note: 'Started at Khalti' }).expect(200);
     const res = await post(`/${order.id}/process-refund`, { action: 'approve' }).expect(202);
@@ -218,7 +218,7 @@ describe('Admin order commands (admin-api)', () => {
   describe('POST /:id/payments/:paymentId/refund-settled', () => {
     /** An approved refund: its completed payment owes the money back. */
     async function approvedRefund() {
-      const { order } = await orderFor(customer.id, 'refund_requested');
+      const { order } = await orderInStatus(customer.id, 'refund_requested');
       const res = await post(`/${order.id}/process-refund`, { action: 'approve', amount: 10_000 }).expect(202);
       expect(await adminOrders.runQueued(res.body.data.requestId)).to.equal('completed');
       const [payment] = await PaymentModel.findAll({ where: { orderId: order.id } });
@@ -257,7 +257,7 @@ describe('Admin order commands (admin-api)', () => {
     });
 
     it('answers 409 CONFLICT for a payment that owes nothing', async () => {
-      const { order } = await orderFor(customer.id, 'paid');
+      const { order } = await orderInStatus(customer.id, 'paid');
       const [payment] = await PaymentModel.findAll({ where: { orderId: order.id } });
       expect((await post(`/${order.id}/payments/${payment.id}/refund-settled`).expect(409)).body.errorCode).to.equal('CONFLICT');
       expect((await PaymentModel.findByPk(payment.id))?.refundSettledAt).to.equal(null);
@@ -265,7 +265,7 @@ describe('Admin order commands (admin-api)', () => {
 
     it("answers 404 for an unknown order (ORDER_NOT_FOUND) or another order's payment (NOT_FOUND); 400 for bad ids or fields", async () => {
       const { order, payment } = await approvedRefund();
-      const { order: other } = await orderFor(customer.id, 'paid');
+      const { order: other } = await orderInStatus(customer.id, 'paid');
       expect((await post(`/${other.id}/payments/${payment.id}/refund-settled`).expect(404)).body.errorCode).to.equal('NOT_FOUND');
       expect((await post(`/2000000000/payments/${payment.id}/refund-settled`).expect(404)).body.errorCode).to.equal('ORDER_NOT_FOUND');
       expect((await post(`/${order.id}/payments/99999999999/refund-settled`).expect(404)).body.errorCode).to.equal('NOT_FOUND');
@@ -278,7 +278,7 @@ describe('Admin order commands (admin-api)', () => {
 
   describe('GET /requests/:requestId', () => {
     it("shows any request, a customer's too", async () => {
-      const { order } = await orderFor(customer.id, 'payment_pending');
+      const { order } = await orderInStatus(customer.id, 'payment_pending');
       const view = await api.app.container.get(RequestOrderCancelUseCase).execute({ kind: 'customer', id: customer.id }, order.id, {});
       const res = await requestStatus(view.requestId).expect(200);
       expect(res.body.data).to.deep.equal(view);
@@ -292,7 +292,7 @@ describe('Admin order commands (admin-api)', () => {
   });
 
   it('allows 20 order mutations per minute per admin, then 429 RATE_LIMIT_EXCEEDED; another admin is unaffected', async () => {
-    const { order } = await orderFor(customer.id, 'paid');
+    const { order } = await orderInStatus(customer.id, 'paid');
     const paths = [`/${order.id}/refund-pending`, `/${order.id}/process-refund`, `/${order.id}/refund-pending`, `/${order.id}/process-refund`];
     for (let n = 0; n < 20; n++) await post(paths[n % paths.length], { action: 'approve' }).expect(400);
     const res = await post(`/${order.id}/cancel`).expect(429);

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { OrderAsyncRequestModel, OrderModel } from '@platform/db';
 import { QueueRegistry } from '@platform/queue';
-import { createCustomer, eventually, TcpProxy, TEST_ENV, TestApp } from '@platform/testing';
-import { orderFor, startLifecycleApi } from './order-lifecycle.test-helper';
+import { createCustomer, eventually, orderInStatus, startOrderLifecycleApp, TcpProxy, TEST_ENV, TestApp } from '@platform/testing';
+import { createCustomerApi } from '../customer-api';
 
-type Lifecycle = Awaited<ReturnType<typeof startLifecycleApi>>;
+type Lifecycle = Awaited<ReturnType<typeof startOrderLifecycleApp>>;
 
 /**
  * learning-commerce.md, "Errors → Orders": 503 ORDER_ASYNC_REQUEST_CREATION_FAILED when the async request cannot be
@@ -21,7 +21,7 @@ describe('Order cancel requests while the queue is unreachable (customer-api)', 
     const redis = new URL(TEST_ENV['REDIS_URL']);
     proxy = await new TcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) }).start();
     queues = new QueueRegistry({ redisUrl: `redis://127.0.0.1:${proxy.port}${redis.pathname}`, prefix: `${TEST_ENV['REDIS_PREFIX']}:order-lifecycle-unavailable` });
-    lifecycle = await startLifecycleApi('order-lifecycle-unavailable', queues);
+    lifecycle = await startOrderLifecycleApp(createCustomerApi, 'order-lifecycle-unavailable', queues);
     api = lifecycle.api;
   });
 
@@ -33,7 +33,7 @@ describe('Order cancel requests while the queue is unreachable (customer-api)', 
   it('answers 503 ORDER_ASYNC_REQUEST_CREATION_FAILED and records nothing; a job that lands later finds no request and does nothing', async function () {
     this.timeout(30_000);
     const customer = await createCustomer(api.app.container);
-    const { order } = await orderFor(customer.id, 'payment_pending');
+    const { order } = await orderInStatus(customer.id, 'payment_pending');
     await proxy.cut();
     cut = true;
 

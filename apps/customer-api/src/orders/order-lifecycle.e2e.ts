@@ -10,10 +10,10 @@ import {
   ProductAccessModel,
 } from '@platform/db';
 import { AdminActor, ProductAccessPolicy, RedeemPromotionUseCase, RequestOrderCancelUseCase } from '@platform/domain';
-import { adminToken, createCustomer, createPromotion, invalidTokenCases, orderEvents, TestApp, TestCustomer } from '@platform/testing';
-import { orderFor, startLifecycleApi } from './order-lifecycle.test-helper';
+import { adminToken, createCustomer, createPromotion, invalidTokenCases, orderEvents, orderInStatus, startOrderLifecycleApp, TestApp, TestCustomer } from '@platform/testing';
+import { createCustomerApi } from '../customer-api';
 
-type Lifecycle = Awaited<ReturnType<typeof startLifecycleApi>>;
+type Lifecycle = Awaited<ReturnType<typeof startOrderLifecycleApp>>;
 
 /**
  * learning-commerce.md, "Endpoints → Orders": POST /api/orders/:id/cancel (async, AsyncRequestResponseDto) and
@@ -24,7 +24,7 @@ describe('Order cancel requests (customer-api)', () => {
   let api: TestApp;
 
   before(async () => {
-    lifecycle = await startLifecycleApi('order-lifecycle-customer');
+    lifecycle = await startOrderLifecycleApp(createCustomerApi, 'order-lifecycle-customer');
     api = lifecycle.api;
   });
 
@@ -44,7 +44,7 @@ describe('Order cancel requests (customer-api)', () => {
       });
 
       it('accepts a cancel with 202 and a pending request, queued as order.cancel with jobId = requestId', async () => {
-        const { order } = await orderFor(customer.id, 'payment_pending');
+        const { order } = await orderInStatus(customer.id, 'payment_pending');
         const res = await cancel(order.id, { reason: 'Changed my mind' }).expect(202);
         expect(res.body.message).to.be.a('string');
         const view = res.body.data;
@@ -67,7 +67,7 @@ describe('Order cancel requests (customer-api)', () => {
       });
 
       it('cancels a payment_pending order when the job runs: request completed, history, failed payment, promotion use back, ORDER_CANCELLED', async () => {
-        const { order, product } = await orderFor(customer.id, 'payment_pending');
+        const { order, product } = await orderInStatus(customer.id, 'payment_pending');
         const promotion = await createPromotion({ percent: 10 });
         await api.app.container.get(RedeemPromotionUseCase).execute({
           code: promotion.code,
@@ -103,7 +103,7 @@ describe('Order cancel requests (customer-api)', () => {
       });
 
       it('cancelling a paid order revokes the access it granted: ProductAccessPolicy and the library no longer show it', async () => {
-        const { order, product } = await orderFor(customer.id, 'paid');
+        const { order, product } = await orderInStatus(customer.id, 'paid');
         const policy = api.app.container.get(ProductAccessPolicy);
         expect(await policy.hasActiveAccess(customer.id, product.id)).to.equal(true);
         const library = async () =>
@@ -126,7 +126,7 @@ describe('Order cancel requests (customer-api)', () => {
       });
 
       it('cancels a payment_failed order', async () => {
-        const { order } = await orderFor(customer.id, 'payment_failed');
+        const { order } = await orderInStatus(customer.id, 'payment_failed');
         const { body } = await cancel(order.id).expect(202);
         expect(await lifecycle.runQueued(body.data.requestId)).to.equal('completed');
         expect((await OrderModel.findByPk(order.id))?.status).to.equal('cancelled');
@@ -135,7 +135,7 @@ describe('Order cancel requests (customer-api)', () => {
       const forbidden: OrderStatus[] = ['created', 'cancelled', 'refund_requested', 'refund_pending', 'refund_approved', 'refund_rejected'];
       for (const from of forbidden) {
         it(`refuses to cancel a ${from} order: 400 ORDER_CANCEL_NOT_ALLOWED, no request recorded`, async () => {
-          const { order } = await orderFor(customer.id, from);
+          const { order } = await orderInStatus(customer.id, from);
           const res = await cancel(order.id).expect(400);
           expect(res.body.errorCode).to.equal('ORDER_CANCEL_NOT_ALLOWED');
           expect(await OrderAsyncRequestModel.count({ where: { orderId: order.id } })).to.equal(0);
@@ -145,7 +145,7 @@ describe('Order cancel requests (customer-api)', () => {
 
       it("answers 404 ORDER_NOT_FOUND for another customer's order and an unknown one, 400 for a non-integer id", async () => {
         const other = await createCustomer(api.app.container);
-        const { order } = await orderFor(other.id, 'payment_pending');
+        const { order } = await orderInStatus(other.id, 'payment_pending');
         expect((await cancel(order.id).expect(404)).body.errorCode).to.equal('ORDER_NOT_FOUND');
         expect((await cancel(2_000_000_000).expect(404)).body.errorCode).to.equal('ORDER_NOT_FOUND');
         expect((await cancel(99_999_999_999).expect(404)).body.errorCode).to.equal('ORDER_NOT_FOUND');
@@ -154,7 +154,7 @@ describe('Order cancel requests (customer-api)', () => {
       });
 
       it('validates CancelOrderDto: reason a string of at most 500 characters', async () => {
-        const { order } = await orderFor(customer.id, 'payment_pending');
+        const { order } = await orderInStatus(customer.id, 'payment_pending');
         for (const body of [{ reason: 'x'.repeat(501) }, { reason: 42 }, { reason: 'a\u0000b' }, { reason: 'lone \ud800' }]) {
           const res = await cancel(order.id, body).expect(400);
           expect(res.body.errorCode, JSON.stringify(body)).to.equal('VALIDATION_ERROR');
@@ -163,7 +163,7 @@ describe('Order cancel requests (customer-api)', () => {
       });
 
       it('allows 5 cancel requests per minute per customer, then 429 RATE_LIMIT_EXCEEDED', async () => {
-        const { order } = await orderFor(customer.id, 'payment_pending');
+        const { order } = await orderInStatus(customer.id, 'payment_pending');
         for (let n = 0; n < 5; n++) await cancel(order.id).expect(202);
         const res = await cancel(order.id).expect(429);
         expect(res.body.errorCode).to.equal('RATE_LIMIT_EXCEEDED');
@@ -172,7 +172,7 @@ describe('Order cancel requests (customer-api)', () => {
 
       describe('GET requests/:requestId', () => {
         it("is 404 ORDER_ASYNC_REQUEST_NOT_FOUND for another customer's request, an unknown id and a malformed id", async () => {
-          const { order } = await orderFor(customer.id, 'payment_pending');
+          const { order } = await orderInStatus(customer.id, 'payment_pending');
           const { body } = await cancel(order.id).expect(202);
           const stranger = await createCustomer(api.app.container);
           for (const [requestId, who] of [
@@ -187,7 +187,7 @@ describe('Order cancel requests (customer-api)', () => {
         });
 
         it("shows a request an admin made on the customer's order", async () => {
-          const { order } = await orderFor(customer.id, 'paid');
+          const { order } = await orderInStatus(customer.id, 'paid');
           const admin: AdminActor = { kind: 'admin', id: 'admin-on-customer-order', permissions: ['Orders_UPDATE'] };
           const view = await api.app.container.get(RequestOrderCancelUseCase).execute(admin, order.id, { reason: 'Fraud check' });
           expect(await lifecycle.runQueued(view.requestId)).to.equal('completed');
@@ -234,7 +234,7 @@ describe('Order cancel requests (customer-api)', () => {
 
   it('two cancel requests at the same time: both accepted, one cancels, the other settles failed; one transition, one ORDER_CANCELLED', async () => {
     const customer = await createCustomer(api.app.container);
-    const { order } = await orderFor(customer.id, 'paid');
+    const { order } = await orderInStatus(customer.id, 'paid');
     const responses = await Promise.all([0, 1].map(() => api.http.post(`/api/orders/${order.id}/cancel`).set('Authorization', bearer(customer)).send({})));
     expect(responses.map((res) => res.status)).to.deep.equal([202, 202]);
     const ids = responses.map((res) => res.body.data.requestId as string);

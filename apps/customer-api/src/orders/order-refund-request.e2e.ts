@@ -2,9 +2,8 @@ import { expect } from 'chai';
 import { v7 as uuidv7 } from 'uuid';
 import { OrderModel, OrderStatus, OrderStatusHistoryModel } from '@platform/db';
 import { ProductAccessPolicy } from '@platform/domain';
-import { adminToken, buildTestApp, createCustomer, invalidTokenCases, orderEvents, TestApp, TestCustomer } from '@platform/testing';
+import { adminToken, buildTestApp, createCustomer, invalidTokenCases, orderEvents, orderInStatus, TestApp, TestCustomer } from '@platform/testing';
 import { createCustomerApi } from '../customer-api';
-import { orderFor } from './order-lifecycle.test-helper';
 
 /**
  * learning-commerce.md, "Endpoints → Orders": POST /api/orders/:id/request-refund (synchronous, OrderResponseDto),
@@ -30,7 +29,7 @@ describe('Refund requests (customer-api)', () => {
       });
 
       it('moves a paid order to refund_requested and answers the order; admins get ORDER_REFUND_REQUESTED; access stays', async () => {
-        const { order, product } = await orderFor(customer.id, 'paid');
+        const { order, product } = await orderInStatus(customer.id, 'paid');
         const res = await requestRefund(order.id, { reason: ' Not as described ', remarks: 'Lesson 3 is missing' }).expect(200);
         const view = res.body.data;
         expect(view).to.include({ id: order.id, status: 'refund_requested', refundStatus: 'requested', paymentStatus: 'completed' });
@@ -62,7 +61,7 @@ describe('Refund requests (customer-api)', () => {
       });
 
       it('refuses a second request: the order is no longer paid', async () => {
-        const { order } = await orderFor(customer.id, 'paid');
+        const { order } = await orderInStatus(customer.id, 'paid');
         await requestRefund(order.id, { reason: 'First' }).expect(200);
         const res = await requestRefund(order.id, { reason: 'Second' }).expect(400);
         expect(res.body.errorCode).to.equal('ORDER_REFUND_NOT_ALLOWED');
@@ -73,7 +72,7 @@ describe('Refund requests (customer-api)', () => {
       const notPaid: OrderStatus[] = ['created', 'payment_pending', 'payment_failed', 'cancelled', 'refund_requested', 'refund_pending', 'refund_approved', 'refund_rejected'];
       for (const from of notPaid) {
         it(`refuses a refund of a ${from} order: 400 ORDER_REFUND_NOT_ALLOWED, nothing changes`, async () => {
-          const { order } = await orderFor(customer.id, from);
+          const { order } = await orderInStatus(customer.id, from);
           const res = await requestRefund(order.id, { reason: 'Please' }).expect(400);
           expect(res.body.errorCode).to.equal('ORDER_REFUND_NOT_ALLOWED');
           expect((await OrderModel.findByPk(order.id))?.status).to.equal(from);
@@ -84,7 +83,7 @@ describe('Refund requests (customer-api)', () => {
 
       it("answers 404 ORDER_NOT_FOUND for another customer's paid order and an unknown one, 400 for a non-integer id", async () => {
         const other = await createCustomer(api.app.container);
-        const { order } = await orderFor(other.id, 'paid');
+        const { order } = await orderInStatus(other.id, 'paid');
         expect((await requestRefund(order.id, { reason: 'Mine?' }).expect(404)).body.errorCode).to.equal('ORDER_NOT_FOUND');
         expect((await requestRefund(2_000_000_000, { reason: 'Mine?' }).expect(404)).body.errorCode).to.equal('ORDER_NOT_FOUND');
         expect((await requestRefund('1.5', { reason: 'Mine?' }).expect(400)).body.errorCode).to.equal('VALIDATION_ERROR');
@@ -98,14 +97,14 @@ describe('Refund requests (customer-api)', () => {
         // Four bodies per customer: the rate limit (5 per minute) counts refused requests too.
         for (let start = 0; start < bad.length; start += 4) {
           const who = start === 0 ? customer : await createCustomer(api.app.container);
-          const { order } = await orderFor(who.id, 'paid');
+          const { order } = await orderInStatus(who.id, 'paid');
           for (const body of bad.slice(start, start + 4)) {
             const res = await requestRefund(order.id, body, who).expect(400);
             expect(res.body.errorCode, JSON.stringify(body).slice(0, 60)).to.equal('VALIDATION_ERROR');
           }
           expect((await OrderModel.findByPk(order.id))?.status).to.equal('paid');
         }
-        const { order } = await orderFor(customer.id, 'paid');
+        const { order } = await orderInStatus(customer.id, 'paid');
         await requestRefund(order.id, { reason: 'x'.repeat(500), remarks: 'y'.repeat(1000) }).expect(200);
       });
     });
@@ -113,7 +112,7 @@ describe('Refund requests (customer-api)', () => {
 
   it('allows 5 refund requests per minute per customer, then 429 RATE_LIMIT_EXCEEDED', async () => {
     const customer = await createCustomer(api.app.container);
-    const { order } = await orderFor(customer.id, 'payment_pending');
+    const { order } = await orderInStatus(customer.id, 'payment_pending');
     for (let n = 0; n < 5; n++) await api.http.post(`/api/orders/${order.id}/request-refund`).set('Authorization', bearer(customer)).send({ reason: 'x' }).expect(400);
     const res = await api.http.post(`/api/mobile/orders/${order.id}/request-refund`).set('Authorization', bearer(customer)).send({ reason: 'x' }).expect(429);
     expect(res.body.errorCode).to.equal('RATE_LIMIT_EXCEEDED');
