@@ -2,19 +2,25 @@ import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import type { Cache } from './cache';
 
+/** Waits before each retry of a failed bump: about three minutes in all, shorter than any view TTL worth caching. */
+export const BUMP_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 30_000, 150_000];
+
 /**
  * Views cached under version numbers. A view's key carries the current numbers of its version
  * keys (read in one MGET); a change bumps a number (INCR: concurrent bumps never reuse one), and
  * later reads look under the new key. Views are never deleted: a read that loaded the database
  * before a change committed writes its old view under the old number, where no later read looks —
  * so callers bump after their transaction commits. Redis failures are misses (the loader answers,
- * nothing is cached); a failed bump is logged, and the old views live out their TTL.
+ * nothing is cached). A failed bump would leave the old views readable for their TTL once Redis
+ * answers again, so it is retried in the background (BUMP_RETRY_DELAYS_MS); only when every retry
+ * fails do the old views live out their TTL.
  */
 export class VersionedCache {
   constructor(
     private readonly redis: Redis,
     private readonly cache: Cache,
     private readonly logger: Logger,
+    private readonly retryDelaysMs: readonly number[] = BUMP_RETRY_DELAYS_MS,
   ) {}
 
   async read<T>(view: { name: string; versionKeys: string[]; ttlSeconds: number }, load: () => Promise<T>): Promise<T> {
@@ -35,13 +41,31 @@ export class VersionedCache {
 
   /** Moves `versionKey` on; it lives `versionTtlSeconds`, which must be far longer than any view cached under it. */
   async bump(versionKey: string, versionTtlSeconds: number): Promise<void> {
+    if (!(await this.tryBump(versionKey, versionTtlSeconds))) this.retryBump(versionKey, versionTtlSeconds, 0);
+  }
+
+  private retryBump(versionKey: string, versionTtlSeconds: number, attempt: number): void {
+    const delay = this.retryDelaysMs[attempt];
+    if (delay === undefined) {
+      this.logger.error({ versionKey, attempts: attempt + 1 }, 'cache invalidation abandoned; stale views live out their TTL');
+      return;
+    }
+    const timer = setTimeout(async () => {
+      if (!(await this.tryBump(versionKey, versionTtlSeconds))) this.retryBump(versionKey, versionTtlSeconds, attempt + 1);
+    }, delay);
+    timer.unref();
+  }
+
+  private async tryBump(versionKey: string, versionTtlSeconds: number): Promise<boolean> {
     try {
       // MULTI reports a failed command in its results rather than by throwing.
       const results = await this.redis.multi().incr(versionKey).expire(versionKey, versionTtlSeconds).exec();
       const failed = results?.find(([error]) => error)?.[0];
       if (!results || failed) throw failed ?? new Error('transaction discarded');
+      return true;
     } catch (error) {
-      this.logger.warn({ err: error, versionKey }, 'cache invalidation failed');
+      this.logger.warn({ err: error, versionKey }, 'cache invalidation failed; retrying');
+      return false;
     }
   }
 }

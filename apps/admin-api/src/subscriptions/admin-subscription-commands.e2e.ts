@@ -102,6 +102,15 @@ describe('Admin subscription commands (admin-api)', () => {
       expect(await SubscriptionModel.count({ where: { userId: customer.id } })).to.equal(1);
     });
 
+    it('two grants for one user and module at once: one 201, one 409 SUBSCRIPTION_ALREADY_ACTIVE, one row and one history entry', async () => {
+      const body = { userId: customer.id, planId: catalog.basic.plan.id, planPriceId: catalog.basic.price.id };
+      const statuses = (await Promise.all([grant(body), grant({ ...body, planId: catalog.premium.plan.id, planPriceId: catalog.premium.price.id })])).map((res) => res.status);
+      expect(statuses.sort()).to.deep.equal([201, 409]);
+      const rows = await SubscriptionModel.findAll({ where: { userId: customer.id } });
+      expect(rows).to.have.length(1);
+      expect(await SubscriptionHistoryModel.count({ where: { subscriptionId: rows[0].id } })).to.equal(1);
+    });
+
     it('grants after an expired one', async () => {
       await createSubscription(customer.id, basic(), { startsAt: at(-20), endsAt: at(-10) });
       await grant({ userId: customer.id, planId: catalog.basic.plan.id, planPriceId: catalog.basic.price.id }).expect(201);

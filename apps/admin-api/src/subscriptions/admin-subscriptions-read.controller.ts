@@ -47,9 +47,10 @@ export class AdminSubscriptionsReadController {
       'for) lists each of its plans, with zeros where nothing was sold. Figures (metrics): subscriptions (every row); ' +
       'byStatus: rows by effective status now (pending_payment, scheduled, trial, active, expired, revoked, payment_failed); ' +
       'trialsStarted: trial rows (one per user and module); trialsConverted: trials whose user got, in the same module, an ' +
-      'admin grant or an activated purchase (stored active or revoked) that converted the trial (convertedFromId) or starts ' +
-      'at or after the trial started, so a purchase after an expired trial counts; conversions are counted on the plan of ' +
-      'the trial; conversionRate: trialsConverted / trialsStarted with 4 decimals, 0 when none; grants: admin grants, ' +
+      'activated purchase (stored active or revoked) or a standing admin grant (a revoked grant converts nobody) that ' +
+      'converted the trial (convertedFromId) or starts between the trial\'s start and 30 days after its end, so a purchase ' +
+      'soon after an expired trial counts and one a year later does not; conversions are counted on the plan of the trial; ' +
+      'conversionRate: trialsConverted / trialsStarted with 4 decimals, 0 when none; grants: admin grants, ' +
       'revoked ones included; grantRevenueEquivalentNpr: the value (price-equivalent) of every admin grant, revoked ones ' +
       'included, and revokedGrantValueNpr the part of it whose grants were revoked since (subtract it for the value of ' +
       'grants standing); purchaseRevenueNpr: the price of purchases that were activated (pending and failed purchases ' +

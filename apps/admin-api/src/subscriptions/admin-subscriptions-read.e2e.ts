@@ -229,9 +229,9 @@ describe('Admin subscription reads (admin-api)', () => {
       const P = plan(catalog, 'premium');
       clock.now = at('2033-06-15T00:00:00Z');
       const window = (from: string, to: string) => ({ startsAt: at(`2033-${from}T00:00:00Z`), endsAt: at(`2033-${to}T00:00:00Z`) });
-      // u1: an expired trial, then a purchase of the premium plan: converted.
+      // u1: an expired trial, then (24 days after it ended) a purchase of the premium plan: converted.
       await createSubscription(u1.id, B, { status: 'trial', ...window('01-01', '01-08') });
-      await row(u1.id, P, { status: 'active', ...window('03-01', '04-01'), valueNpr: '1499.00' });
+      await row(u1.id, P, { status: 'active', ...window('02-01', '03-01'), valueNpr: '1499.00' });
       // u2: a trial still running, nothing else.
       await createSubscription(u2.id, B, { status: 'trial', ...window('06-10', '06-17') });
       // u3: a trial converted by an admin grant (converted_from_id), live now.
@@ -314,6 +314,24 @@ describe('Admin subscription reads (admin-api)', () => {
       }
       await createSubscription(users[0].id, plan(catalog), { startsAt: at('2030-02-01T00:00:00Z'), endsAt: at('2030-03-01T00:00:00Z') });
       expect((await analytics(catalog.module.id)).totals).to.include({ trialsStarted: 3, trialsConverted: 1, conversionRate: 0.3333 });
+    });
+
+    it('counts a conversion only within 30 days after the trial ended, and never by a revoked grant', async () => {
+      const catalog = await createSubscriptionCatalog();
+      const B = plan(catalog);
+      const [onTime, late, revokedGrant, revokedPurchase] = await Promise.all([1, 2, 3, 4].map(() => subscriber()));
+      clock.now = at('2034-12-31T00:00:00Z');
+      const trialIn = (userId: string) => createSubscription(userId, B, { status: 'trial', startsAt: at('2034-01-01T00:00:00Z'), endsAt: at('2034-01-08T00:00:00Z') });
+      const after = (userId: string, startsAt: string, extra: Partial<SubscriptionModel> = {}) =>
+        row(userId, B, { status: 'active', startsAt: at(startsAt), endsAt: at('2034-03-01T00:00:00Z'), valueNpr: '999.00', ...extra });
+      await Promise.all([onTime, late, revokedGrant, revokedPurchase].map((user) => trialIn(user.id)));
+      await after(onTime.id, '2034-02-07T00:00:00Z'); // the 30th day after the trial ended
+      await after(late.id, '2034-02-07T00:00:01Z'); // one second too late
+      await after(revokedGrant.id, '2034-01-08T00:00:00Z', { status: 'revoked', source: 'admin_grant', grantedByAdminId: 'a', revokedAt: at('2034-01-09T00:00:00Z') });
+      await after(revokedPurchase.id, '2034-01-08T00:00:00Z', { status: 'revoked', revokedAt: at('2034-01-09T00:00:00Z') });
+
+      // onTime and revokedPurchase (it was paid for) converted; late and revokedGrant did not.
+      expect((await analytics(catalog.module.id)).totals).to.include({ trialsStarted: 4, trialsConverted: 2, conversionRate: 0.5 });
     });
 
     it('answers 404 SUBSCRIPTION_MODULE_NOT_FOUND for an unknown module and 400 for a malformed one; all modules without one', async () => {

@@ -18,8 +18,9 @@ export class SubscriptionTrialController {
     summary: 'Start the trial of a plan (the trial subscription)',
     description:
       'Creates a trial subscription [now, now + trialDays days) for the caller. Unknown or malformed planId: 404 ' +
-      'SUBSCRIPTION_PLAN_NOT_FOUND. The plan, its tier or its module inactive, trialDays 0, or a trial that requires a ' +
-      'payment card (none can be captured here): 400 SUBSCRIPTION_TRIAL_NOT_AVAILABLE. One trial per module for life, ' +
+      'SUBSCRIPTION_PLAN_NOT_FOUND. The plan, its tier or its module inactive, or trialDays 0: 400 ' +
+      'SUBSCRIPTION_TRIAL_NOT_AVAILABLE (trialRequiresCc is shown to clients and is not checked: eSewa and Khalti capture ' +
+      'no card, and the spec names four trial conditions). One trial per module for life, ' +
       'whatever the plan and whatever became of it: 409 SUBSCRIPTION_TRIAL_ALREADY_USED. A trial or active subscription ' +
       'of the module still open: 409 SUBSCRIPTION_ALREADY_ACTIVE. Answers the subscription as GET /api/subscriptions/{id}.',
     responses: {

@@ -13,7 +13,6 @@ export interface PlanRef {
   id: string;
   moduleId: string;
   trialDays: number;
-  trialRequiresCc: boolean;
   /** The plan, its tier and its module are all active. */
   sellable: boolean;
 }
@@ -45,7 +44,7 @@ export class SubscriptionWindows {
   async plan(planId: string, tx: Transaction): Promise<PlanRef> {
     if (!isUuid(planId)) throw SubscriptionPlanNotFound();
     const [row] = await this.db.sequelize.query<PlanRef>(
-      `SELECT p.id, t.module_id AS "moduleId", p.trial_days AS "trialDays", p.trial_requires_cc AS "trialRequiresCc",
+      `SELECT p.id, t.module_id AS "moduleId", p.trial_days AS "trialDays",
               (p.is_active AND t.is_active AND m.is_active) AS sellable
          FROM subscription_plans p
          JOIN subscription_tiers t ON t.id = p.tier_id

@@ -13,7 +13,7 @@ export interface SubscriptionMetrics {
   byStatus: Record<SubscriptionStatus, number>;
   /** Trial rows (one per user and module for life). */
   trialsStarted: number;
-  /** Trials whose user later got an admin grant or an activated purchase in the same module. */
+  /** Trials followed, in the same module, by an activated purchase or a standing grant within TRIAL_CONVERSION_WINDOW_DAYS of their end. */
   trialsConverted: number;
   /** trialsConverted / trialsStarted, 4 decimals; 0 when no trial started. */
   conversionRate: number;
@@ -41,11 +41,15 @@ export interface SubscriptionAnalyticsView {
   }>;
 }
 
+/** A grant or purchase starting later than this after a trial ended is not that trial's conversion. */
+export const TRIAL_CONVERSION_WINDOW_DAYS = 30;
+
 /**
  * Each subscription with its effective status at :now and whether it is a converted trial: a
- * trial whose user has, in the same module, an admin grant or an activated purchase (stored
- * active or revoked: it reached active) that converted it directly (converted_from_id) or whose
- * window starts at or after the trial's, so a purchase after an expired trial counts too.
+ * trial whose user has, in the same module, an activated purchase (stored active or revoked: it
+ * reached active) or a standing admin grant (a revoked grant converted nobody) that converted it
+ * directly (converted_from_id) or starts between the trial's start and TRIAL_CONVERSION_WINDOW_DAYS
+ * after its end, so a purchase soon after an expired trial counts and one a year later does not.
  */
 const SCOPED = (moduleCondition: string) => `
   SELECT s.module_id, s.plan_id, s.source, s.status, s.value_npr,
@@ -53,8 +57,10 @@ const SCOPED = (moduleCondition: string) => `
     (s.source = 'trial' AND EXISTS (
       SELECT 1 FROM subscriptions x
       WHERE x.user_id = s.user_id AND x.module_id = s.module_id
-        AND x.source IN ('admin_grant', 'purchase') AND x.status IN ('active', 'revoked')
-        AND (x.converted_from_id = s.id OR x.starts_at >= s.starts_at))) AS converted
+        AND ((x.source = 'purchase' AND x.status IN ('active', 'revoked')) OR (x.source = 'admin_grant' AND x.status = 'active'))
+        AND (x.converted_from_id = s.id
+          OR x.starts_at BETWEEN s.starts_at AND s.ends_at + make_interval(days => ${TRIAL_CONVERSION_WINDOW_DAYS}))))
+      AS converted
   FROM subscriptions s
   WHERE ${moduleCondition}`;
 

@@ -96,7 +96,7 @@ const METRICS = object({
   subscriptions: count('every subscription row'),
   byStatus: object(Object.fromEntries(SUBSCRIPTION_STATUSES.map((status) => [status, count(`rows whose effective status is ${status} now`)]))),
   trialsStarted: count('trial rows (one per user and module for life)'),
-  trialsConverted: count('trials whose user, in the same module, got an admin grant or an activated purchase starting at or after the trial (or converting it)'),
+  trialsConverted: count('trials whose user, in the same module, got an activated purchase or a standing (unrevoked) admin grant that converted the trial or starts between its start and 30 days after its end'),
   conversionRate: { type: 'number', description: 'trialsConverted / trialsStarted, 4 decimals; 0 when none started' },
   grants: count('admin grants, revoked ones included'),
   grantRevenueEquivalentNpr: npr('sum of the value of every admin grant, revoked ones included'),

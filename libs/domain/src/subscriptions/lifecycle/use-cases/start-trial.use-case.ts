@@ -9,8 +9,9 @@ import { addDays, guardWindows, SubscriptionWindows } from '../subscription-wind
 
 /**
  * POST /api/subscriptions/trial/:planId (learning-commerce.md, "Subscriptions (customer)", trial
- * rules). Checked in order: the plan exists (404), it and its tier and module are active, it
- * offers trial days and needs no card (400 SUBSCRIPTION_TRIAL_NOT_AVAILABLE); then, under the
+ * rules, exactly its four conditions). Checked in order: the plan exists (404), it and its tier
+ * and module are active and it offers trial days (400 SUBSCRIPTION_TRIAL_NOT_AVAILABLE;
+ * trialRequiresCc is catalog information for clients: the wallets capture no card); then, under the
  * (user, module) lock, one trial per module for life (409 SUBSCRIPTION_TRIAL_ALREADY_USED) and no
  * open trial or active window (409 SUBSCRIPTION_ALREADY_ACTIVE). The window is [now, now + trialDays).
  */
@@ -30,8 +31,6 @@ export class StartTrialUseCase {
         const plan = await this.windows.plan(planId, tx);
         if (!plan.sellable) throw SubscriptionTrialNotAvailable('This plan is not available');
         if (plan.trialDays <= 0) throw SubscriptionTrialNotAvailable('This plan offers no trial');
-        // No card capture exists on these routes, so a trial that needs one cannot start here.
-        if (plan.trialRequiresCc) throw SubscriptionTrialNotAvailable('The trial of this plan requires a payment card');
         await this.windows.lockUserModule(actor.id, plan.moduleId, tx);
         const now = this.clock.now();
         if (await this.windows.trialUsed(actor.id, plan.moduleId, tx)) throw SubscriptionTrialAlreadyUsed();
