@@ -2,6 +2,7 @@ import { createHttpApp, HttpApp, serveLocalUploads } from '@platform/http';
 import { createAppContainer, Infrastructure } from '@platform/runtime';
 import { CustomerAuthController } from './auth/customer-auth.controller';
 import { CartController } from './cart/cart.controller';
+import { HeartbeatController } from './progress/heartbeat.controller';
 import { StorefrontCoursesController } from './catalog/storefront-courses.controller';
 import { LibraryController } from './library/library.controller';
 import { NotificationsController } from './notifications/notifications.controller';
@@ -21,6 +22,7 @@ import { MobileUploadsController } from './uploads/mobile-uploads.controller';
 export const CUSTOMER_API_CONTROLLERS = [
   CustomerAuthController,
   StorefrontCoursesController,
+  HeartbeatController,
   LibraryController,
   PromotionsController,
   CartController,

@@ -13,3 +13,4 @@ export * from './orders/admin';
 export * from './orders/lifecycle';
 export * from './notifications';
 export * from './subscriptions';
+export * from './progress';

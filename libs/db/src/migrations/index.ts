@@ -6,6 +6,7 @@ import commerce from './0004-commerce';
 import paymentCallbacks from './0005-payment-callbacks';
 import orderLifecycle from './0006-order-lifecycle';
 import subscriptions from './0007-subscriptions';
+import videoProgress from './0008-video-progress';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions];
+export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress];

@@ -32,6 +32,8 @@ import { SubscriptionPlanPriceModel } from './subscription-plan-price.model';
 import { SubscriptionPlanFeatureModel } from './subscription-plan-feature.model';
 import { SubscriptionModel } from './subscription.model';
 import { SubscriptionHistoryModel } from './subscription-history.model';
+import { CourseProgressModel } from './course-progress.model';
+import { WatchEventModel } from './watch-event.model';
 
 export {
   AdminModel,
@@ -68,11 +70,15 @@ export {
   SubscriptionPlanFeatureModel,
   SubscriptionModel,
   SubscriptionHistoryModel,
+  CourseProgressModel,
+  WatchEventModel,
 };
 export { SUBSCRIPTION_STORED_STATUSES, SUBSCRIPTION_SOURCES } from './subscription.model';
 export type { SubscriptionStoredStatus, SubscriptionSource } from './subscription.model';
 export { SUBSCRIPTION_HISTORY_ACTIONS } from './subscription-history.model';
 export type { SubscriptionHistoryAction, SubscriptionActorType } from './subscription-history.model';
+export { WATCH_EVENT_TYPES } from './watch-event.model';
+export type { WatchEventType } from './watch-event.model';
 export { PRODUCT_TYPES } from './product.model';
 export type { ProductType } from './product.model';
 export type { AccessType } from './product-access.model';
@@ -130,5 +136,7 @@ export const subscriptionModels = [
   SubscriptionHistoryModel,
 ];
 
+export const progressModels = [CourseProgressModel, WatchEventModel];
+
 /** Every model. Sequelize binds a model class to one connection, so a process registers them once. */
-export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels, ...commerceModels, ...notificationModels, ...subscriptionModels];
+export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels, ...commerceModels, ...notificationModels, ...subscriptionModels, ...progressModels];

@@ -1,4 +1,4 @@
-export { ProductAccessPolicy } from './product-access.policy';
+export { ProductAccessPolicy, activeAccessSql } from './product-access.policy';
 export { GrantProductAccessUseCase } from './grant-product-access.use-case';
 export type { GrantProductAccessInput, GrantResult } from './grant-product-access.use-case';
 export { LibraryService } from './library/library.service';

@@ -33,7 +33,16 @@ export class ProductAccessPolicy {
   }
 }
 
-/** The rule itself, in one place. */
+/**
+ * The same rule as SQL over a product_access row aliased `alias`, for statements that check
+ * access inline instead of in a query of their own (the heartbeat checks and writes in one
+ * round trip). `:at` is the instant. product-access.spec.ts proves both forms agree.
+ */
+export function activeAccessSql(alias: string): string {
+  return `(NOT ${alias}.is_revoked AND (${alias}.access_type = 'lifetime' OR ${alias}.valid_until > :at))`;
+}
+
+/** The rule itself, in one place (and as SQL in activeAccessSql). */
 function activeAt(at: Date): WhereOptions<ProductAccessModel> {
   return {
     isRevoked: false,

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import type { ContainerInstance } from 'typedi';
+import { QueryTypes } from 'sequelize';
 import { ProductAccessModel } from '@platform/db';
 import { createCourse, createCustomer, createOrder, grantAccess, testContainer } from '@platform/testing';
 import { GrantProductAccessUseCase } from './grant-product-access.use-case';
-import { ProductAccessPolicy } from './product-access.policy';
+import { activeAccessSql, ProductAccessPolicy } from './product-access.policy';
 
 const DAY = 86_400_000;
 
@@ -62,6 +63,32 @@ describe('product access', () => {
       const { product: second } = await createCourse();
       await grantAccess(userId, productId);
       expect([...(await policy.activeProductIds(userId, [productId, second.id]))]).to.deep.equal([productId]);
+    });
+  });
+
+  describe('activeAccessSql', () => {
+    it('agrees with ProductAccessPolicy on lifetime, time-limited (before and after its end) and revoked grants', async () => {
+      const { userId } = await customerAndCourse();
+      const validUntil = new Date(Date.now() + DAY);
+      const grants = [
+        { validUntil: undefined, revoked: false },
+        { validUntil, revoked: false },
+        { validUntil, revoked: true },
+        { validUntil: undefined, revoked: true },
+      ];
+      for (const { validUntil: until, revoked } of grants) {
+        const { product } = await createCourse();
+        await grantAccess(userId, product.id, { validUntil: until, revoked });
+        for (const at of [new Date(), new Date(validUntil.getTime() + 1)]) {
+          const [row] = await ProductAccessModel.sequelize!.query<{ active: boolean }>(
+            `SELECT bool_or(${activeAccessSql('pa')}) AS active FROM product_access pa WHERE pa.user_id = :userId AND pa.product_id = :productId`,
+            { replacements: { userId, productId: product.id, at }, type: QueryTypes.SELECT },
+          );
+          expect(row.active, `${until ? 'time-limited' : 'lifetime'}${revoked ? ', revoked' : ''} at ${at.toISOString()}`).to.equal(
+            await policy.hasActiveAccess(userId, product.id, at),
+          );
+        }
+      }
     });
   });
 

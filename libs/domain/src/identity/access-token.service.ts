@@ -64,6 +64,24 @@ export class AccessTokenService {
     return { key: createSecretKey(Buffer.from(jwtSecret)), algorithm: 'HS256' };
   }
 
+  /**
+   * The claims of a token whose signature and algorithm check out, with whether it has expired
+   * (jsonwebtoken's rule: expired from the second `exp` names); undefined for any other token.
+   * For checks that must know who sent an expired token, such as a throttle that runs before
+   * authentication; passport-jwt remains the authentication of every other route.
+   */
+  verifySignature(token: string): { claims: Partial<AccessTokenClaims>; expired: boolean } | undefined {
+    const { key, algorithms } = this.verification();
+    try {
+      const claims = jwt.verify(token, key, { algorithms, ignoreExpiration: true });
+      if (typeof claims !== 'object' || claims === null) return undefined;
+      const expired = typeof claims.exp !== 'number' || Math.floor(Date.now() / 1000) >= claims.exp;
+      return { claims: claims as Partial<AccessTokenClaims>, expired };
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Turns verified claims into an actor, or undefined when the claims have the wrong shape. */
   toActor(claims: Partial<AccessTokenClaims>): CustomerActor | AdminActor | undefined {
     if (typeof claims.sub !== 'string' || claims.sub.length === 0) return undefined;
