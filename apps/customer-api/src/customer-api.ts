@@ -3,6 +3,7 @@ import { createAppContainer, Infrastructure } from '@platform/runtime';
 import { CustomerAuthController } from './auth/customer-auth.controller';
 import { CartController } from './cart/cart.controller';
 import { HeartbeatController } from './progress/heartbeat.controller';
+import { LessonProgressController } from './progress/lesson-progress.controller';
 import { StorefrontCoursesController } from './catalog/storefront-courses.controller';
 import { LibraryController } from './library/library.controller';
 import { NotificationsController } from './notifications/notifications.controller';
@@ -23,6 +24,8 @@ export const CUSTOMER_API_CONTROLLERS = [
   CustomerAuthController,
   StorefrontCoursesController,
   HeartbeatController,
+  // Its routes have four or five segments: never taken for /api/courses/:slug (three).
+  LessonProgressController,
   LibraryController,
   PromotionsController,
   CartController,

@@ -80,6 +80,12 @@ export function toAppConfig(env: RawEnv) {
       uploadMaxFileSizeMb: env.UPLOAD_MAX_FILE_SIZE_MB,
       heartbeatRateLimitSeconds: env.HEARTBEAT_RATE_LIMIT_SECONDS,
       completionThresholdPercent: env.COMPLETION_THRESHOLD_PERCENT,
+      watchEvents: {
+        /** Monthly partitions that end at or before now minus this many days are dropped. */
+        retentionDays: env.WATCH_EVENTS_RETENTION_DAYS,
+        /** Partitions kept ready from the current month to this many months later. */
+        partitionsAheadMonths: env.WATCH_EVENTS_PARTITIONS_AHEAD_MONTHS,
+      },
       cart: {
         operationRateLimit: env.CART_CUSTOMER_OPERATION_RATE_LIMIT,
         rateWindowSeconds: env.CART_CUSTOMER_RATE_WINDOW_SECONDS,

@@ -191,6 +191,10 @@ export const envSchema = z.object({
   UPLOAD_MAX_FILE_SIZE_MB: int(50, 1),
   HEARTBEAT_RATE_LIMIT_SECONDS: int(8, 1),
   COMPLETION_THRESHOLD_PERCENT: int(90, 1, 100),
+  // watch_events retention (monthly partitions wholly older than this are dropped) and how many
+  // months of partitions ahead of the current one the daily maintenance job keeps ready.
+  WATCH_EVENTS_RETENTION_DAYS: int(365, 31),
+  WATCH_EVENTS_PARTITIONS_AHEAD_MONTHS: int(2, 1, 24),
   CART_CUSTOMER_OPERATION_RATE_LIMIT: int(60, 1),
   CART_CUSTOMER_RATE_WINDOW_SECONDS: int(60, 1),
   CART_CUSTOMER_CACHE_TTL_SECONDS: int(60, 1),

@@ -42,6 +42,11 @@ export interface JobPayloads {
   /** Scheduled: queues notification.deliver for events whose after-commit dispatch did not happen. */
   'notification.dispatch_pending': Record<string, never>;
   'maintenance.purge_expired_refresh_tokens': Record<string, never>;
+  /**
+   * Scheduled daily: creates watch_events' monthly partitions up to WATCH_EVENTS_PARTITIONS_AHEAD_MONTHS
+   * ahead and drops those older than WATCH_EVENTS_RETENTION_DAYS (migration 0008).
+   */
+  'maintenance.watch_events_partitions': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -61,4 +66,5 @@ export const JOB_QUEUE: { readonly [J in JobName]: QueueName } = {
   'notification.deliver': 'notifications',
   'notification.dispatch_pending': 'notifications',
   'maintenance.purge_expired_refresh_tokens': 'maintenance',
+  'maintenance.watch_events_partitions': 'maintenance',
 };

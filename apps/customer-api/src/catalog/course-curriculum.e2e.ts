@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { CourseProgressModel, Database, LessonModel } from '@platform/db';
 import { GrantProductAccessUseCase } from '@platform/domain';
 import {
   adminToken,
@@ -10,6 +11,7 @@ import {
   invalidTokenCases,
   TestApp,
   TestCourse,
+  TestCustomer,
 } from '@platform/testing';
 import { createCustomerApi } from '../customer-api';
 
@@ -22,6 +24,7 @@ interface LessonBody {
   videoDurationSeconds: number | null;
   isFreePreview: boolean;
   videoKey?: string | null;
+  watchPercentage: number | null;
 }
 
 const lessonsOf = (body: { data: { topics: Array<{ lessons: LessonBody[] }> } }) => body.data.topics.flatMap((topic) => topic.lessons);
@@ -34,6 +37,16 @@ describe('Course curriculum (customer-api)', () => {
   });
 
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const progress = (customer: TestCustomer, lesson: LessonModel, totalWatchedSeconds: number) =>
+    CourseProgressModel.create({
+      userId: customer.id,
+      lessonId: lesson.id,
+      courseId: lesson.courseId,
+      watchPosition: totalWatchedSeconds,
+      totalWatchedSeconds,
+      isCompleted: false,
+      completedAt: null,
+    });
 
   for (const prefix of ['/api', '/api/mobile']) {
     describe(`GET ${prefix}/courses/:courseId/curriculum`, () => {
@@ -55,6 +68,7 @@ describe('Course curriculum (customer-api)', () => {
               position: lesson.position,
               videoDurationSeconds: lesson.videoDurationSeconds,
               isFreePreview: false,
+              watchPercentage: null,
             })),
           })),
         });
@@ -177,6 +191,68 @@ describe('Course curriculum (customer-api)', () => {
       it('answers 400 VALIDATION_ERROR for a course id that is not a number', async () => {
         const res = await api.http.get(`${prefix}/courses/abc/curriculum`).expect(400);
         expect(res.body.errorCode).to.equal('VALIDATION_ERROR');
+      });
+
+      it("gives a customer each lesson's watchPercentage from their own progress (null without progress or duration)", async () => {
+        const course = await createCourse({ lessonsPerTopic: [3, 1] });
+        const customer = await createCustomer(api.app.container);
+        await grantAccess(customer.id, course.product.id);
+        const [[a, b, c], [d]] = course.topics.map((topic) => topic.lessons); // 600 s, 660 s, 720 s, 600 s
+        await progress(customer, a, 150);
+        await progress(customer, c, 900);
+        await progress(customer, d, 77);
+        await d.update({ videoDurationSeconds: null });
+        const res = await api.http.get(path(course)).set(bearer(customer.accessToken)).expect(200);
+        expect(lessonsOf(res.body).map((lesson) => [lesson.id, lesson.watchPercentage])).to.deep.equal([
+          [a.id, 25],
+          [b.id, null],
+          [c.id, 100],
+          [d.id, null],
+        ]);
+      });
+
+      it("gives a customer without access their own earlier progress, and never another customer's", async () => {
+        const course = await createCourse();
+        const [owner, former, stranger] = [
+          await createCustomer(api.app.container),
+          await createCustomer(api.app.container),
+          await createCustomer(api.app.container),
+        ];
+        await grantAccess(owner.id, course.product.id);
+        await grantAccess(former.id, course.product.id, { revoked: true });
+        const [first, second] = course.topics[0].lessons;
+        await progress(owner, first, 300);
+        await progress(owner, second, 330);
+        await progress(former, second, 66);
+        const percentages = async (token?: string) => {
+          const request = api.http.get(path(course));
+          if (token) request.set(bearer(token));
+          return lessonsOf((await request.expect(200)).body).map((lesson) => lesson.watchPercentage);
+        };
+        expect(await percentages(owner.accessToken)).to.deep.equal([50, 50]);
+        expect(await percentages(former.accessToken)).to.deep.equal([null, 10]);
+        expect(await percentages(stranger.accessToken)).to.deep.equal([null, null]);
+        expect(await percentages()).to.deep.equal([null, null]);
+        expect(await percentages(adminToken(api.app.container, ['*']))).to.deep.equal([null, null]);
+      });
+
+      it("reads the caller's progress in one query, whatever the lesson count", async () => {
+        const course = await createCourse({ lessonsPerTopic: [10, 10] });
+        const customer = await createCustomer(api.app.container);
+        await grantAccess(customer.id, course.product.id);
+        for (const lesson of course.topics.flatMap((topic) => topic.lessons)) await progress(customer, lesson, 60);
+        const { sequelize } = api.app.container.get(Database);
+        const statements: string[] = [];
+        sequelize.addHook('afterQuery', 'count-curriculum-queries', (_options, query) => {
+          statements.push(String((query as unknown as { sql?: string }).sql ?? ''));
+        });
+        try {
+          const res = await api.http.get(path(course)).set(bearer(customer.accessToken)).expect(200);
+          expect(lessonsOf(res.body).every((lesson) => lesson.watchPercentage !== null)).to.equal(true);
+        } finally {
+          sequelize.removeHook('afterQuery', 'count-curriculum-queries');
+        }
+        expect(statements.filter((sql) => sql.includes('course_progress')), statements.join('\n')).to.have.length(1);
       });
 
       it('refuses a bad token with 401 instead of answering anonymously', async () => {

@@ -26,7 +26,11 @@ export class StorefrontCoursesController {
   @Get('/api/mobile/courses/:courseId/curriculum')
   @OpenAPI({
     summary: 'Topics and enabled lessons of a published course; video keys only with access or for free previews',
-    description: 'Public; a customer token (optional) reveals the keys of courses the customer has access to. A bad token is 401.',
+    description:
+      'Public; a customer token (optional) reveals the keys of courses the customer has access to. A bad token is 401. ' +
+      "Each lesson carries watchPercentage: the caller's totalWatchedSeconds / videoDurationSeconds × 100 (2 decimals, " +
+      'capped at 100), null for an anonymous caller or an admin token, a lesson without a video duration, or a lesson the ' +
+      'caller has no progress in.',
     security: [{}, { bearerAuth: [] }],
   })
   curriculum(@Param('courseId') courseId: number, @CurrentUser() actor?: Actor) {

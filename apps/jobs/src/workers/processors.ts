@@ -9,6 +9,7 @@ import { orderPaymentSuccessProcessor } from './order-payment-success.processor'
 import { orderProcessRefundProcessor } from './order-process-refund.processor';
 import type { JobProcessor } from './processor';
 import { purgeRefreshTokensProcessor } from './purge-refresh-tokens.processor';
+import { watchEventsPartitionsProcessor } from './watch-events-partitions.processor';
 
 /** Every processor the jobs app runs, listed explicitly. */
 export const PROCESSORS: JobProcessor[] = [
@@ -25,4 +26,5 @@ export const PROCESSORS: JobProcessor[] = [
   orderCancelProcessor as JobProcessor,
   orderProcessRefundProcessor as JobProcessor,
   orderAsyncRequestSweepProcessor as JobProcessor,
+  watchEventsPartitionsProcessor as JobProcessor,
 ];

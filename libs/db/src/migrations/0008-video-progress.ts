@@ -14,7 +14,7 @@ import { sqlMigration } from './migration';
  *   each partition's (user_id, lesson_id, created_at) index stays small enough to be cached.
  *   It has no foreign keys on purpose: each would be one more index probe per heartbeat, and
  *   deleting a user would have to search every partition. watch_events_ensure_partitions and
- *   watch_events_drop_before are called by the jobs app (progress.watch_events_maintenance); a
+ *   watch_events_drop_before are called daily by the jobs app (maintenance.watch_events_partitions); a
  *   DEFAULT partition catches rows of a month whose partition is missing, and the ensure function
  *   moves them into the partition when it creates it.
  */

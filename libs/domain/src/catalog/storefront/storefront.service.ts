@@ -1,5 +1,5 @@
 import { Service } from 'typedi';
-import { CourseModel, CourseTopicModel, Database, LessonModel, Op, ProductModel, WhereOptions } from '@platform/db';
+import { CourseModel, CourseProgressModel, CourseTopicModel, Database, LessonModel, Op, ProductModel, WhereOptions } from '@platform/db';
 import { StorageUrls } from '@platform/storage';
 import { ProductAccessPolicy } from '../../access';
 import { Actor, containsPattern, isRowId, Page, pageWindow, toPage } from '../../shared';
@@ -88,7 +88,8 @@ export class StorefrontService {
    * The enabled lessons of a course, by topic: for everyone while the course is on sale
    * (published and sellable), and always for those who hold access, so buyers keep their course
    * after it is withdrawn. `hasAccess` is asked of ProductAccessPolicy; anonymous callers and
-   * admins have none.
+   * admins have none. A customer's lessons carry their watchPercentage (their progress for the
+   * whole course is read in one query, alongside the outline).
    */
   async curriculum(courseId: number, actor?: Actor): Promise<CurriculumView> {
     const course = isRowId(courseId) ? await CourseModel.findByPk(courseId, { include: [ProductModel] }) : null;
@@ -96,17 +97,30 @@ export class StorefrontService {
     const hasAccess = actor?.kind === 'customer' && (await this.access.hasActiveAccess(actor.id, course.productId));
     const onSale = course.product.isPublished && course.product.isSellable;
     if (!onSale && !hasAccess) throw CourseNotFound();
-    const topics = await CourseTopicModel.findAll({
-      where: { courseId: course.id },
-      include: [{ model: LessonModel, required: false, where: { isEnabled: true } }],
-      order: [
-        ['position', 'ASC'],
-        ['id', 'ASC'],
-        [LESSONS, 'position', 'ASC'],
-        [LESSONS, 'id', 'ASC'],
-      ],
+    const [topics, watched] = await Promise.all([
+      CourseTopicModel.findAll({
+        where: { courseId: course.id },
+        include: [{ model: LessonModel, required: false, where: { isEnabled: true } }],
+        order: [
+          ['position', 'ASC'],
+          ['id', 'ASC'],
+          [LESSONS, 'position', 'ASC'],
+          [LESSONS, 'id', 'ASC'],
+        ],
+      }),
+      actor?.kind === 'customer' ? this.watchedSeconds(actor.id, course.id) : new Map<number, number>(),
+    ]);
+    return toCurriculum(course, hasAccess, topics, watched);
+  }
+
+  /** The customer's watched seconds per lesson of the course (course_progress_user_course_idx). */
+  private async watchedSeconds(userId: string, courseId: number): Promise<Map<number, number>> {
+    const rows = await CourseProgressModel.findAll({
+      attributes: ['lessonId', 'totalWatchedSeconds'],
+      where: { userId, courseId },
+      raw: true,
     });
-    return toCurriculum(course, hasAccess, topics);
+    return new Map(rows.map((row) => [row.lessonId, row.totalWatchedSeconds]));
   }
 
   /** Enabled-lesson count and video seconds per course, in one grouped query. */

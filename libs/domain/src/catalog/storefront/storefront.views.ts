@@ -1,6 +1,9 @@
 import type { CourseModel, CourseTopicModel, LessonModel } from '@platform/db';
 import type { StorageUrls } from '@platform/storage';
 import { CourseView, CourseWithProduct, toCourseView } from '../courses/course.views';
+// The leaf file, not the progress context's index: progress reads import the catalog's errors,
+// and this import through the index would close a module cycle.
+import { watchPercentage } from '../../progress/watch-percentage';
 
 /** Counted over enabled lessons only: what a buyer actually gets. */
 export interface LessonTotals {
@@ -36,6 +39,8 @@ export interface CurriculumLessonView {
   isFreePreview: boolean;
   /** Present only when the caller may play the lesson (access, or a free preview). */
   videoKey?: string | null;
+  /** The caller's watched share, 0-100; null for anonymous callers, without a duration or without progress. */
+  watchPercentage: number | null;
 }
 
 export interface CurriculumView {
@@ -71,12 +76,14 @@ export function toStorefrontCourse(
 
 /**
  * The curriculum a caller may see. The video key is copied only for a caller with access or a
- * free-preview lesson, so a key cannot leak through a forgotten field.
+ * free-preview lesson, so a key cannot leak through a forgotten field. `watchedSeconds` holds
+ * the caller's watched seconds by lesson id (empty for anonymous callers).
  */
 export function toCurriculum(
   course: CourseModel,
   hasAccess: boolean,
   topics: Array<CourseTopicModel & { lessons?: LessonModel[] }>,
+  watchedSeconds: ReadonlyMap<number, number> = new Map(),
 ): CurriculumView {
   return {
     courseId: course.id,
@@ -85,18 +92,21 @@ export function toCurriculum(
       id: topic.id,
       title: topic.title,
       position: topic.position,
-      lessons: (topic.lessons ?? []).map((lesson) => toCurriculumLesson(lesson, hasAccess || lesson.isFreePreview)),
+      lessons: (topic.lessons ?? []).map((lesson) =>
+        toCurriculumLesson(lesson, hasAccess || lesson.isFreePreview, watchedSeconds.get(lesson.id)),
+      ),
     })),
   };
 }
 
-function toCurriculumLesson(lesson: LessonModel, canPlay: boolean): CurriculumLessonView {
+function toCurriculumLesson(lesson: LessonModel, canPlay: boolean, watchedSeconds: number | undefined): CurriculumLessonView {
   const view: CurriculumLessonView = {
     id: lesson.id,
     title: lesson.title,
     position: lesson.position,
     videoDurationSeconds: lesson.videoDurationSeconds,
     isFreePreview: lesson.isFreePreview,
+    watchPercentage: watchPercentage(watchedSeconds, lesson.videoDurationSeconds),
   };
   if (canPlay) view.videoKey = lesson.videoKey;
   return view;

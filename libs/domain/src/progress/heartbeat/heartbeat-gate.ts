@@ -3,7 +3,7 @@ import type { AppConfig } from '@platform/config';
 import type { Logger } from '@platform/observability';
 import { RateLimiters, RateLimitRule } from '@platform/redis';
 import { AccessTokenService } from '../../identity';
-import { CONFIG, CustomerActor, Forbidden, LOGGER, RateLimitExceeded } from '../../shared';
+import { CONFIG, CustomerActor, Forbidden, LOGGER, RateLimitExceeded, rowIdFromPath } from '../../shared';
 import { HeartbeatTokenExpired } from '../progress.errors';
 
 export interface HeartbeatCaller {
@@ -43,7 +43,7 @@ export class HeartbeatGate {
     const actor = verified ? this.tokens.toActor(verified.claims) : undefined;
 
     const subject = actor ? `${actor.kind}:${actor.id}` : `ip:${caller.clientKey}`;
-    await this.throttle(`${subject}:lesson:${caller.lessonId.slice(0, 24)}`);
+    await this.throttle(`${subject}:lesson:${rowIdFromPath(caller.lessonId)}`);
 
     if (!actor || verified?.expired) throw HeartbeatTokenExpired();
     if (actor.kind !== 'customer') throw Forbidden('This route is for customers');

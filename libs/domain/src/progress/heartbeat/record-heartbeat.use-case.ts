@@ -3,7 +3,7 @@ import { QueryTypes } from 'sequelize';
 import type { AppConfig } from '@platform/config';
 import { Database, WatchEventType } from '@platform/db';
 import { activeAccessSql } from '../../access';
-import { Clock, CONFIG, CustomerActor, isRowId } from '../../shared';
+import { Clock, CONFIG, CustomerActor, rowIdFromPath } from '../../shared';
 import { HeartbeatLessonNotFound, HeartbeatNotEnrolled, HeartbeatTokenExpired } from '../progress.errors';
 import { reachesCompletionSql, watchPercentage } from '../watch-percentage';
 import type { HeartbeatDto } from './heartbeat.dto';
@@ -17,6 +17,9 @@ export interface HeartbeatView {
   watchPercentage: number | null;
 }
 
+type ProgressRow = Pick<HeartbeatView, 'watchPosition' | 'totalWatchedSeconds' | 'isCompleted'>;
+
+/** The checks' outcome, and the progress when the heartbeat moved it (all null when it moved nothing). */
 interface HeartbeatRow {
   userExists: boolean;
   enrolled: boolean;
@@ -36,7 +39,7 @@ interface HeartbeatRow {
  * reaches the threshold, completed_at keeping its first value. ON CONFLICT takes the row lock and
  * re-reads the latest version, so concurrent heartbeats serialize on the row and none moves
  * anything back (the course_progress_only_forward trigger would refuse it anyway). When nothing
- * moved, the answer is the row as the statement found it.
+ * moved, RETURNING is empty and the stored row is read next (STORED_SQL).
  */
 const HEARTBEAT_SQL = `
   WITH lesson AS (
@@ -75,12 +78,18 @@ const HEARTBEAT_SQL = `
   SELECT g.user_exists AS "userExists", g.enrolled,
          EXISTS (SELECT 1 FROM lesson) AS "lessonFound",
          (SELECT duration FROM lesson) AS duration,
-         COALESCE(p.watch_position, stored.watch_position) AS "watchPosition",
-         COALESCE(p.total_watched_seconds, stored.total_watched_seconds) AS "totalWatchedSeconds",
-         COALESCE(p.is_completed, stored.is_completed) AS "isCompleted"
+         p.watch_position AS "watchPosition", p.total_watched_seconds AS "totalWatchedSeconds", p.is_completed AS "isCompleted"
     FROM gate g
-    LEFT JOIN progress p ON true
-    LEFT JOIN course_progress stored ON stored.user_id = :userId AND stored.lesson_id = :lessonId AND g.enrolled`;
+    LEFT JOIN progress p ON true`;
+
+/**
+ * The stored progress, read after a heartbeat that moved nothing. A separate statement on
+ * purpose: the heartbeat statement's snapshot may predate a concurrent heartbeat's commit
+ * that its ON CONFLICT saw, and would then answer older progress than is stored.
+ */
+const STORED_SQL = `
+  SELECT watch_position AS "watchPosition", total_watched_seconds AS "totalWatchedSeconds", is_completed AS "isCompleted"
+    FROM course_progress WHERE user_id = :userId AND lesson_id = :lessonId`;
 
 /**
  * POST /api/courses/:courseId/lessons/:lessonId/heartbeat after HeartbeatGate admitted the
@@ -95,11 +104,10 @@ export class RecordHeartbeatUseCase {
   ) {}
 
   async execute(actor: CustomerActor, courseId: string, lessonId: string, input: HeartbeatDto): Promise<HeartbeatView> {
+    const ids = { userId: actor.id, courseId: rowIdFromPath(courseId), lessonId: rowIdFromPath(lessonId) };
     const [row] = await this.db.sequelize.query<HeartbeatRow>(HEARTBEAT_SQL, {
       replacements: {
-        userId: actor.id,
-        courseId: toRowId(courseId),
-        lessonId: toRowId(lessonId),
+        ...ids,
         position: input.watchPosition,
         total: input.totalWatchedSeconds,
         eventType: (input.eventType ?? 'heartbeat') as WatchEventType,
@@ -111,18 +119,13 @@ export class RecordHeartbeatUseCase {
     if (!row.userExists) throw HeartbeatTokenExpired('The account for this token no longer exists');
     if (!row.enrolled) throw HeartbeatNotEnrolled();
     if (!row.lessonFound) throw HeartbeatLessonNotFound();
-    const totalWatchedSeconds = row.totalWatchedSeconds ?? 0;
-    return {
-      watchPosition: row.watchPosition ?? 0,
-      totalWatchedSeconds,
-      isCompleted: row.isCompleted ?? false,
-      watchPercentage: watchPercentage(totalWatchedSeconds, row.duration),
-    };
+    const { watchPosition, totalWatchedSeconds, isCompleted } = row.watchPosition === null ? await this.stored(ids) : (row as ProgressRow);
+    return { watchPosition, totalWatchedSeconds, isCompleted, watchPercentage: watchPercentage(totalWatchedSeconds, row.duration) };
   }
-}
 
-/** A path id as a serial id, or 0 (which names no row) when it is not one: the checks then fail in their order. */
-function toRowId(value: string): number {
-  const id = /^[0-9]{1,10}$/.test(value) ? Number(value) : 0;
-  return isRowId(id) ? id : 0;
+  private async stored(ids: { userId: string; lessonId: number }): Promise<ProgressRow> {
+    const [stored] = await this.db.sequelize.query<ProgressRow>(STORED_SQL, { replacements: ids, type: QueryTypes.SELECT });
+    // The row exists: a heartbeat that moved nothing met it in ON CONFLICT, and rows are never deleted while the lesson lives.
+    return stored ?? { watchPosition: 0, totalWatchedSeconds: 0, isCompleted: false };
+  }
 }
