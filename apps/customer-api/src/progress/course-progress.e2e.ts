@@ -97,7 +97,7 @@ describe('Course progress (customer-api)', () => {
                 id: course.topics[1].topic.id,
                 title: 'Topic 2',
                 position: 1,
-                lessons: [{ ...untouched(c), watchPosition: 125, totalWatchedSeconds: 130, watchPercentage: 21.67 }],
+                lessons: [{ ...untouched(c), watchPosition: 125, totalWatchedSeconds: 130, watchPercentage: 21.66 }],
               },
             ],
           },

@@ -52,12 +52,12 @@ describe('Video heartbeat when Redis is unreachable (customer-api)', () => {
     const first = await api.http.post(path()).set('Authorization', auth).send({ watchPosition: 100, totalWatchedSeconds: 100 }).expect(200);
     expect(first.body).to.deep.equal({
       message: 'heartbeat processed',
-      data: { watchPosition: 100, totalWatchedSeconds: 100, isCompleted: false, watchPercentage: 16.67 },
+      data: { watchPosition: 100, totalWatchedSeconds: 100, isCompleted: false, watchPercentage: 16.66 },
     });
     const second = await api.http.post(path('/api/mobile')).set('Authorization', auth).send({ watchPosition: 540, totalWatchedSeconds: 540 }).expect(200);
     expect(second.body.data).to.deep.equal({ watchPosition: 540, totalWatchedSeconds: 540, isCompleted: true, watchPercentage: 90 });
     const third = await api.http.post(path()).set('Authorization', auth).send({ watchPosition: 550, totalWatchedSeconds: 550, eventType: 'ended' }).expect(200);
-    expect(third.body.data).to.deep.equal({ watchPosition: 550, totalWatchedSeconds: 550, isCompleted: true, watchPercentage: 91.67 });
+    expect(third.body.data).to.deep.equal({ watchPosition: 550, totalWatchedSeconds: 550, isCompleted: true, watchPercentage: 91.66 });
 
     const row = await CourseProgressModel.findOne({ where: { userId: customer.id, lessonId: lesson.id } });
     expect(row?.get({ plain: true })).to.deep.include({ watchPosition: 550, totalWatchedSeconds: 550, isCompleted: true });

@@ -33,7 +33,9 @@ export class HeartbeatController {
       'Body: { watchPosition: integer >= 0, totalWatchedSeconds: integer >= 0, eventType?: heartbeat (default) | play | pause | ' +
       'seek | ended }. Checks in this order: (1) rate limit, one heartbeat per HEARTBEAT_RATE_LIMIT_SECONDS (default 8) per user ' +
       'and lesson, counted before anything else, so even a refused request spends it: 429 RATE_LIMIT_EXCEEDED with Retry-After ' +
-      '(a token with a bad signature is counted per client address); (2) customer token: missing, malformed, expired or for an ' +
+      '(play, pause, seek and ended events share that window with heartbeats; an expired token is counted in a window of its ' +
+      'own, so it cannot spend the live one; a token with a bad signature, or none, is counted per client address; a body ' +
+      'that is not JSON is refused with 400 before any check); (2) customer token: missing, malformed, expired or for an ' +
       'account that no longer exists: 401 HEARTBEAT_TOKEN_EXPIRED (an admin token: 403 FORBIDDEN); then the body: 400 ' +
       'VALIDATION_ERROR; (3) active access to the course (the product access rule): 403 HEARTBEAT_NOT_ENROLLED; (4) the lesson: ' +
       'missing, disabled or of another course: 404 HEARTBEAT_LESSON_NOT_FOUND. Every heartbeat that passes is recorded as a ' +

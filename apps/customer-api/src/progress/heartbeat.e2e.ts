@@ -214,7 +214,7 @@ describe('Video heartbeat (customer-api)', () => {
         userId: stranger.id,
         completedAt: '2020-01-01T00:00:00.000Z',
       }).expect(200);
-      expect(res.body.data).to.deep.equal({ watchPosition: 10, totalWatchedSeconds: 10, isCompleted: false, watchPercentage: 1.67 });
+      expect(res.body.data).to.deep.equal({ watchPosition: 10, totalWatchedSeconds: 10, isCompleted: false, watchPercentage: 1.66 });
       expect((await storedRow(fx.customer.id, fx.lesson.id)).get({ plain: true })).to.deep.include({ isCompleted: false, completedAt: null });
       expect(await CourseProgressModel.count({ where: { userId: stranger.id } })).to.equal(0);
     });
@@ -292,7 +292,7 @@ describe('Video heartbeat (customer-api)', () => {
       // The next advancing heartbeat takes its own total (the refused 580 and 590 were never stored).
       const t4 = new Date(Date.now() - 30_000);
       const next = await beat(fx, { watchPosition: 301, totalWatchedSeconds: 310 }, { at: t4 }).expect(200);
-      expect(next.body.data).to.deep.equal({ watchPosition: 301, totalWatchedSeconds: 310, isCompleted: false, watchPercentage: 51.67 });
+      expect(next.body.data).to.deep.equal({ watchPosition: 301, totalWatchedSeconds: 310, isCompleted: false, watchPercentage: 51.66 });
       const moved = (await storedRow(fx.customer.id, fx.lesson.id));
       expect(moved.updatedAt.toISOString()).to.equal(t4.toISOString());
     });
@@ -342,11 +342,11 @@ describe('Video heartbeat (customer-api)', () => {
       expect(row.completedAt?.toISOString()).to.equal(t1.toISOString());
       expect(row.updatedAt.toISOString()).to.equal(t2.toISOString());
 
-      // A longer video (re-upload): 700 of 6000 s is 11.67 %, far below 90 %, and the lesson stays completed.
+      // A longer video (re-upload): 700 of 6000 s is 11.66 %, far below 90 %, and the lesson stays completed.
       await fx.lesson.update({ videoDurationSeconds: 6_000 });
       const t3 = new Date(Date.now() - 40_000);
       const longer = await beat(fx, { watchPosition: 700, totalWatchedSeconds: 700 }, { at: t3 }).expect(200);
-      expect(longer.body.data).to.deep.equal({ watchPosition: 700, totalWatchedSeconds: 700, isCompleted: true, watchPercentage: 11.67 });
+      expect(longer.body.data).to.deep.equal({ watchPosition: 700, totalWatchedSeconds: 700, isCompleted: true, watchPercentage: 11.66 });
       row = (await storedRow(fx.customer.id, fx.lesson.id));
       expect(row.get({ plain: true })).to.deep.include({ watchPosition: 700, totalWatchedSeconds: 700, isCompleted: true });
       expect(row.completedAt?.toISOString()).to.equal(t1.toISOString());
@@ -354,7 +354,7 @@ describe('Video heartbeat (customer-api)', () => {
 
       // A non-advancing heartbeat answers the stored, completed progress.
       const back = await beat(fx, { watchPosition: 5, totalWatchedSeconds: 5 }).expect(200);
-      expect(back.body.data).to.deep.equal({ watchPosition: 700, totalWatchedSeconds: 700, isCompleted: true, watchPercentage: 11.67 });
+      expect(back.body.data).to.deep.equal({ watchPosition: 700, totalWatchedSeconds: 700, isCompleted: true, watchPercentage: 11.66 });
       expect((await storedRow(fx.customer.id, fx.lesson.id)).completedAt?.toISOString()).to.equal(t1.toISOString());
     });
 
@@ -366,18 +366,18 @@ describe('Video heartbeat (customer-api)', () => {
       expect(beyond.body.data).to.deep.equal({ watchPosition: 900, totalWatchedSeconds: 1_600, isCompleted: true, watchPercentage: 100 });
     });
 
-    it('rounds watchPercentage to 2 decimals (1 s of 600 s is 0.17; 100 s of 660 s is 15.15)', async () => {
+    it('truncates watchPercentage to 2 decimals (1 s of 600 s is 0.16; 100 s of 660 s is 15.15)', async () => {
       const fx = await enrolled();
-      expect((await beat(fx, { watchPosition: 1, totalWatchedSeconds: 1 }).expect(200)).body.data.watchPercentage).to.equal(0.17);
+      expect((await beat(fx, { watchPosition: 1, totalWatchedSeconds: 1 }).expect(200)).body.data.watchPercentage).to.equal(0.16);
       expect(fx.other.videoDurationSeconds).to.equal(660);
       const res = await beat(fx, { watchPosition: 100, totalWatchedSeconds: 100 }, { lesson: fx.other }).expect(200);
       expect(res.body.data).to.deep.equal({ watchPosition: 100, totalWatchedSeconds: 100, isCompleted: false, watchPercentage: 15.15 });
-      // 593 of 660 s is 89.85 %: not complete; 594 s is exactly 90 %.
+      // 593 of 660 s is 89.848 % (shown 89.84, never rounded up towards the threshold): not complete; 594 s is exactly 90 %.
       expect((await beat(fx, { watchPosition: 593, totalWatchedSeconds: 593 }, { lesson: fx.other }).expect(200)).body.data).to.deep.equal({
         watchPosition: 593,
         totalWatchedSeconds: 593,
         isCompleted: false,
-        watchPercentage: 89.85,
+        watchPercentage: 89.84,
       });
       expect((await beat(fx, { watchPosition: 594, totalWatchedSeconds: 594 }, { lesson: fx.other }).expect(200)).body.data).to.deep.equal({
         watchPosition: 594,
@@ -484,15 +484,17 @@ describe('Video heartbeat (customer-api)', () => {
   });
 
   describe('order of checks (rule 5: rate limit, token, body, access, lesson)', () => {
-    it('answers an expired token of the same user right after a heartbeat with 429, not 401 (the limit comes first)', async () => {
+    it('limits expired tokens before judging them, in a window of their own: a leaked old token neither spends nor shares the live user\'s', async () => {
       const fx = await enrolled();
       await beat(fx, { watchPosition: 10, totalWatchedSeconds: 10 }).expect(200);
       const expired = tokenCase('an expired token', fx.customer.id);
-      const limited = await post(fx.courseId, fx.lesson.id, expired, { watchPosition: 20, totalWatchedSeconds: 20 });
-      expectError(limited, 429, 'RATE_LIMIT_EXCEEDED');
-      // Once the window is over, the same token is refused for what it is.
-      await resetLimit(fx.customer.id, fx.lesson.id);
+      // The live window is spent, but the expired token is counted apart: refused for what it is.
       expectError(await post(fx.courseId, fx.lesson.id, expired, { watchPosition: 20, totalWatchedSeconds: 20 }), 401, 'HEARTBEAT_TOKEN_EXPIRED');
+      // Its own window is spent now: the limit answers before the token is looked at.
+      expectError(await post(fx.courseId, fx.lesson.id, expired, { watchPosition: 20, totalWatchedSeconds: 20 }), 429, 'RATE_LIMIT_EXCEEDED');
+      // On a lesson the user has not beaten yet, the expired token does not spend the live window.
+      expectError(await post(fx.courseId, fx.other.id, expired, { watchPosition: 5, totalWatchedSeconds: 5 }), 401, 'HEARTBEAT_TOKEN_EXPIRED');
+      expect((await post(fx.courseId, fx.other.id, fx.auth, { watchPosition: 30, totalWatchedSeconds: 30 })).status).to.equal(200);
       expect(await eventValues(fx.customer.id, fx.lesson.id)).to.deep.equal([['heartbeat', 10, 10]]);
     });
 
@@ -606,7 +608,7 @@ describe('Video heartbeat (customer-api)', () => {
 
       const expired = tokenCase('an expired token', fx.customer.id);
       expectError(await post(fx.courseId, fx.lesson.id, expired, valid), 401, 'HEARTBEAT_TOKEN_EXPIRED');
-      expectError(await post(fx.courseId, fx.lesson.id, fx.auth, valid), 429, 'RATE_LIMIT_EXCEEDED');
+      expectError(await post(fx.courseId, fx.lesson.id, expired, valid), 429, 'RATE_LIMIT_EXCEEDED');
 
       await expectNothingWritten(fx.customer.id, fx.lesson.id);
       await expectNothingWritten(fx.customer.id, fx.other.id);

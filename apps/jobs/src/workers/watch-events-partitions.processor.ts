@@ -15,7 +15,7 @@ export const watchEventsPartitionsProcessor = defineProcessor({
   process: async (_job, container) => {
     const outcome = await container.get(WatchEventPartitions).maintain();
     const log = container.get(LOGGER).child({ job: 'maintenance.watch_events_partitions' });
-    log.info(outcome, `watch_events partitions: ${outcome.created.length} created, ${outcome.dropped.length} dropped`);
+    log.info(outcome, `watch_events partitions: ${outcome.created.length} created, ${outcome.dropped.length} dropped, ${outcome.purgedDefaultRows} old DEFAULT rows purged`);
     return outcome;
   },
 });

@@ -12,11 +12,11 @@ import { sqlMigration } from './migration';
  *   the platform (100 million rows is a few months of a busy catalogue). It is range-partitioned
  *   by month of created_at, so retention drops whole partitions instead of deleting rows, and
  *   each partition's (user_id, lesson_id, created_at) index stays small enough to be cached.
- *   It has no foreign keys on purpose: each would be one more index probe per heartbeat, and
- *   deleting a user would have to search every partition. watch_events_ensure_partitions and
- *   watch_events_drop_before are called daily by the jobs app (maintenance.watch_events_partitions); a
- *   DEFAULT partition catches rows of a month whose partition is missing, and the ensure function
- *   moves them into the partition when it creates it.
+ *   It has no foreign keys on purpose: each would be one more index probe per heartbeat on the
+ *   platform's hottest write. The jobs app calls watch_events_ensure_partitions,
+ *   watch_events_drop_before and watch_events_purge_default_before daily
+ *   (maintenance.watch_events_partitions); a DEFAULT partition catches rows of a month whose
+ *   partition is missing, and the ensure function moves them into it when it creates it.
  */
 export default sqlMigration(
   '0008-video-progress',
@@ -37,7 +37,7 @@ export default sqlMigration(
     CONSTRAINT course_progress_completion CHECK (is_completed = (completed_at IS NOT NULL)),
     CONSTRAINT course_progress_lesson_fk FOREIGN KEY (lesson_id, course_id)
       REFERENCES lessons (id, course_id) ON DELETE CASCADE ON UPDATE CASCADE
-  );
+  ) WITH (fillfactor = 80); -- room on each page for heartbeat updates to stay HOT (no index writes)
   CREATE INDEX course_progress_user_course_idx ON course_progress (user_id, course_id);
   CREATE INDEX course_progress_lesson_idx ON course_progress (lesson_id);
 
@@ -95,8 +95,9 @@ export default sqlMigration(
     END LOOP;
   END $$;
 
-  -- Drops the monthly partitions that end at or before cutoff, and deletes older rows that sit
-  -- in the DEFAULT partition. Returns the names of the partitions it dropped.
+  -- Drops the monthly partitions that end at or before cutoff. Returns their names. (DROP locks
+  -- the parent table until commit; with a DEFAULT partition, DETACH CONCURRENTLY is not allowed,
+  -- so keep the transaction to the drops: the DEFAULT partition is purged in another one.)
   CREATE FUNCTION watch_events_drop_before(cutoff timestamptz) RETURNS SETOF text
   LANGUAGE plpgsql AS $$
   DECLARE
@@ -114,12 +115,19 @@ export default sqlMigration(
       EXECUTE format('DROP TABLE %I', part.name);
       RETURN NEXT part.name;
     END LOOP;
-    DELETE FROM watch_events_default WHERE created_at < cutoff;
   END $$;
+
+  -- Deletes the DEFAULT partition's rows older than cutoff; returns how many.
+  CREATE FUNCTION watch_events_purge_default_before(cutoff timestamptz) RETURNS bigint
+  LANGUAGE sql AS $$
+    WITH purged AS (DELETE FROM watch_events_default WHERE created_at < cutoff RETURNING 1)
+    SELECT count(*) FROM purged;
+  $$;
 
   SELECT watch_events_ensure_partitions(2);
   `,
-  `DROP FUNCTION watch_events_drop_before(timestamptz); DROP FUNCTION watch_events_ensure_partitions(integer);
+  `DROP FUNCTION watch_events_purge_default_before(timestamptz); DROP FUNCTION watch_events_drop_before(timestamptz);
+   DROP FUNCTION watch_events_ensure_partitions(integer);
    DROP TABLE watch_events; DROP TABLE course_progress; DROP FUNCTION course_progress_only_forward();
    ALTER TABLE lessons DROP CONSTRAINT lessons_id_course_key;`,
 );

@@ -4,10 +4,13 @@
  * response and the stored latch cannot disagree.
  */
 
-/** Watched share of the video, 0-100 with 2 decimals; null without a duration or without progress. */
+/**
+ * Watched share of the video, 0-100, truncated to 2 decimals so that it never shows the threshold
+ * before the latch flips (rounding would show 90 for 89.997 %); null without a duration or without progress.
+ */
 export function watchPercentage(totalWatchedSeconds: number | null | undefined, durationSeconds: number | null | undefined): number | null {
   if (totalWatchedSeconds === null || totalWatchedSeconds === undefined || !durationSeconds) return null;
-  return Math.min(100, Math.round((totalWatchedSeconds * 10_000) / durationSeconds) / 100);
+  return Math.min(100, Math.floor((totalWatchedSeconds * 10_000) / durationSeconds) / 100);
 }
 
 /** Whether `total` watched seconds of a `duration`-second video reach `threshold` percent (integer arithmetic). */

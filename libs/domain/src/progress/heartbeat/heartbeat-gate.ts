@@ -20,11 +20,12 @@ const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
 /**
  * The first two heartbeat checks, in the spec's order (learning-commerce.md, heartbeat rule 5):
  * the rate limit, then the token. The limit counts one heartbeat per HEARTBEAT_RATE_LIMIT_SECONDS
- * per user and lesson, so it must know the user before the token is judged: a token whose
- * signature holds names its user even when expired (such a heartbeat is refused by the limit
- * first, as the order says); a token that proves nothing is counted under the caller's address,
- * so a forged token cannot spend a real user's heartbeats. When Redis cannot count, heartbeats
- * pass (a lost progress write would hurt more than an unthrottled one).
+ * per user and lesson, so it must know the user before the token is judged: a live token counts
+ * under its user; an expired one whose signature holds counts under its user's separate
+ * `expired:` window, so a leaked old token can neither pass nor spend the live user's window; a
+ * token that proves nothing counts under the caller's address, so a forged token cannot spend a
+ * real user's heartbeats. When Redis cannot count, heartbeats pass (a lost progress write would
+ * hurt more than an unthrottled one).
  * The user's existence, the course access and the lesson are checked by RecordHeartbeatUseCase
  * in the same statement that writes the heartbeat.
  */
@@ -42,7 +43,7 @@ export class HeartbeatGate {
     const verified = token ? this.tokens.verifySignature(token) : undefined;
     const actor = verified ? this.tokens.toActor(verified.claims) : undefined;
 
-    const subject = actor ? `${actor.kind}:${actor.id}` : `ip:${caller.clientKey}`;
+    const subject = !actor ? `ip:${caller.clientKey}` : verified?.expired ? `expired:${actor.kind}:${actor.id}` : `${actor.kind}:${actor.id}`;
     await this.throttle(`${subject}:lesson:${rowIdFromPath(caller.lessonId)}`);
 
     if (!actor || verified?.expired) throw HeartbeatTokenExpired();

@@ -105,17 +105,19 @@ export class RecordHeartbeatUseCase {
 
   async execute(actor: CustomerActor, courseId: string, lessonId: string, input: HeartbeatDto): Promise<HeartbeatView> {
     const ids = { userId: actor.id, courseId: rowIdFromPath(courseId), lessonId: rowIdFromPath(lessonId) };
-    const [row] = await this.db.sequelize.query<HeartbeatRow>(HEARTBEAT_SQL, {
-      replacements: {
-        ...ids,
-        position: input.watchPosition,
-        total: input.totalWatchedSeconds,
-        eventType: (input.eventType ?? 'heartbeat') as WatchEventType,
-        threshold: this.config.limits.completionThresholdPercent,
-        at: this.clock.now(),
-      },
-      type: QueryTypes.SELECT,
-    });
+    const replacements = {
+      ...ids,
+      position: input.watchPosition,
+      total: input.totalWatchedSeconds,
+      eventType: (input.eventType ?? 'heartbeat') as WatchEventType,
+      threshold: this.config.limits.completionThresholdPercent,
+      at: this.clock.now(),
+    };
+    const run = () => this.db.sequelize.query<HeartbeatRow>(HEARTBEAT_SQL, { replacements, type: QueryTypes.SELECT });
+    // A statement routed to the DEFAULT partition while the maintenance job was creating that
+    // month's partition fails its partition check once the job commits; run anew, it is routed
+    // to the new partition (the failed one changed nothing).
+    const [row] = await run().catch((error: unknown) => (isPartitionRerouted(error) ? run() : Promise.reject(error)));
     if (!row.userExists) throw HeartbeatTokenExpired('The account for this token no longer exists');
     if (!row.enrolled) throw HeartbeatNotEnrolled();
     if (!row.lessonFound) throw HeartbeatLessonNotFound();
@@ -128,4 +130,10 @@ export class RecordHeartbeatUseCase {
     // The row exists: a heartbeat that moved nothing met it in ON CONFLICT, and rows are never deleted while the lesson lives.
     return stored ?? { watchPosition: 0, totalWatchedSeconds: 0, isCompleted: false };
   }
+}
+
+/** PostgreSQL's check_violation raised for a row whose partition was attached while it waited. */
+function isPartitionRerouted(error: unknown): boolean {
+  const cause = (error as { original?: { code?: string; message?: string } }).original;
+  return cause?.code === '23514' && /violates partition constraint/.test(cause.message ?? '');
 }

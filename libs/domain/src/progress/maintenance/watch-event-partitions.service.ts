@@ -19,6 +19,8 @@ export interface WatchEventPartitionsOutcome {
   created: string[];
   /** Partitions dropped, oldest first. */
   dropped: string[];
+  /** Rows older than the cutoff deleted from the DEFAULT partition. */
+  purgedDefaultRows: number;
 }
 
 /**
@@ -39,23 +41,42 @@ export class WatchEventPartitions {
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Runs every step, each in its own transaction, even when an earlier one failed; then throws the first failure. */
   async maintain(): Promise<WatchEventPartitionsOutcome> {
     const { retentionDays, partitionsAheadMonths } = this.config.limits.watchEvents;
-    const created = await this.locked('SELECT watch_events_ensure_partitions(:monthsAhead) AS name', {
-      monthsAhead: partitionsAheadMonths,
-    });
     const cutoff = new Date(this.clock.now().getTime() - retentionDays * DAY_MS);
-    const dropped = await this.locked('SELECT watch_events_drop_before(:cutoff::timestamptz) AS name', { cutoff });
-    return { created, dropped };
+    const [created, dropped, purged] = await settleInOrder([
+      () => this.locked('SELECT watch_events_ensure_partitions(:monthsAhead) AS value', { monthsAhead: partitionsAheadMonths }),
+      () => this.locked('SELECT watch_events_drop_before(:cutoff::timestamptz) AS value', { cutoff }),
+      () => this.locked('SELECT watch_events_purge_default_before(:cutoff::timestamptz) AS value', { cutoff }),
+    ]);
+    return { created: created.map(String), dropped: dropped.map(String), purgedDefaultRows: Number(purged[0] ?? 0) };
   }
 
-  private locked(sql: string, replacements: Record<string, unknown>): Promise<string[]> {
+  /** The `value` column of `sql`'s rows, run under the maintenance lock and a short lock_timeout. */
+  private locked(sql: string, replacements: Record<string, unknown>): Promise<unknown[]> {
     return this.db.transaction(async (transaction) => {
       // The advisory lock first: a concurrent run waits for this one (then finds nothing to do).
       await this.db.sequelize.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: MAINTENANCE_LOCK_KEY }, transaction });
       await this.db.sequelize.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`, { transaction });
-      const rows = await this.db.sequelize.query<{ name: string }>(sql, { replacements, type: QueryTypes.SELECT, transaction });
-      return rows.map((row) => row.name);
+      const rows = await this.db.sequelize.query<{ value: unknown }>(sql, { replacements, type: QueryTypes.SELECT, transaction });
+      return rows.map((row) => row.value);
     });
   }
+}
+
+/** Runs the steps one after another whatever each one's outcome; rejects with the first failure once all ran. */
+async function settleInOrder(steps: Array<() => Promise<unknown[]>>): Promise<unknown[][]> {
+  const results: unknown[][] = [];
+  let failure: unknown;
+  for (const step of steps) {
+    try {
+      results.push(await step());
+    } catch (error) {
+      failure ??= error;
+      results.push([]);
+    }
+  }
+  if (failure !== undefined) throw failure;
+  return results;
 }

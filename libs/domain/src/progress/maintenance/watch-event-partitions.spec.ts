@@ -83,7 +83,7 @@ describe('WatchEventPartitions (watch_events maintenance)', () => {
     expect(first.created).to.satisfy((names: string[]) => names.every((name) => name <= partitionOf(now, 2)));
 
     const second = await container.get(WatchEventPartitions).maintain();
-    expect(second).to.deep.equal({ created: [], dropped: [] });
+    expect(second).to.deep.equal({ created: [], dropped: [], purgedDefaultRows: 0 });
   });
 
   it("sends a row to the current month's partition", async () => {
@@ -142,6 +142,7 @@ describe('WatchEventPartitions (watch_events maintenance)', () => {
     const early = await container.get(WatchEventPartitions).maintain();
     expect(early.dropped).to.include('watch_events_2020_01');
     expect(early.dropped).not.to.include('watch_events_2020_02');
+    expect(early.purgedDefaultRows).to.equal(1);
     expect(await exists('watch_events_2020_01')).to.equal(false);
     expect(await whereIs(january.id)).to.equal(null);
     expect(await whereIs(oldDefault.id), 'DEFAULT row before the cutoff').to.equal(null);
@@ -152,6 +153,7 @@ describe('WatchEventPartitions (watch_events maintenance)', () => {
     const today = await container.get(WatchEventPartitions).maintain();
     expect(today.dropped).to.include('watch_events_2020_02');
     expect(today.dropped).not.to.include(partitionOf(clock.now));
+    expect(today.purgedDefaultRows).to.equal(1);
     expect(await whereIs(february.id)).to.equal(null);
     expect(await whereIs(juneDefault.id)).to.equal(null);
     expect(await whereIs(recentDefault.id), 'within retention').to.equal('watch_events_default');
