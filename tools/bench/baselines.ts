@@ -11,6 +11,12 @@ export interface Baselines {
   expressPgUrl(userId: string): string;
   /** Bare express + pg answering `POST /orders` with one INSERT keyed by the Idempotency-Key header. */
   expressPgInsertUrl: string;
+  /**
+   * Bare express + pg answering `POST /courses/:courseId/lessons/:lessonId/heartbeat` (the user id
+   * is the bearer value, unverified) with one INSERT into bench_baseline_watch_events and one
+   * UPDATE of the (user, lesson) row of bench_baseline_progress, which must exist already.
+   */
+  expressPgHeartbeatUrl(courseId: number, lessonId: number): string;
 }
 
 /**
@@ -29,6 +35,27 @@ export async function startBaselines(config: AppConfig, cleanup: Cleanup): Promi
     'CREATE TABLE IF NOT EXISTS bench_baseline_orders (id bigserial PRIMARY KEY, idempotency_key text NOT NULL UNIQUE, ' +
       'product_id integer NOT NULL, return_url text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())',
   );
+  // The heartbeat baseline's tables: watch_events' columns, primary key and index (not partitioned),
+  // and a progress row per (user, lesson) that the heartbeat group writes in its prepare step.
+  await pool.query(
+    `CREATE TABLE IF NOT EXISTS bench_baseline_watch_events (
+       id bigserial NOT NULL,
+       user_id uuid NOT NULL,
+       lesson_id integer NOT NULL,
+       event_type varchar(20) NOT NULL DEFAULT 'heartbeat' CHECK (event_type IN ('heartbeat', 'play', 'pause', 'seek', 'ended')),
+       watch_position integer NOT NULL CHECK (watch_position >= 0),
+       total_watched_seconds integer NOT NULL CHECK (total_watched_seconds >= 0),
+       created_at timestamptz NOT NULL DEFAULT now(),
+       PRIMARY KEY (id, created_at));
+     CREATE INDEX IF NOT EXISTS bench_baseline_watch_events_user_lesson_idx ON bench_baseline_watch_events (user_id, lesson_id, created_at);
+     CREATE TABLE IF NOT EXISTS bench_baseline_progress (
+       user_id uuid NOT NULL,
+       lesson_id integer NOT NULL,
+       watch_position integer NOT NULL DEFAULT 0,
+       total_watched_seconds integer NOT NULL DEFAULT 0,
+       updated_at timestamptz NOT NULL DEFAULT now(),
+       PRIMARY KEY (user_id, lesson_id))`,
+  );
   const withPg = await listen(expressWithPg(pool), 0);
   cleanup.add('stop the express + pg baseline', () => withPg.close(1_000));
 
@@ -36,6 +63,7 @@ export async function startBaselines(config: AppConfig, cleanup: Cleanup): Promi
     bareExpressUrl: `http://127.0.0.1:${bare.port}/healthz`,
     expressPgUrl: (userId) => `http://127.0.0.1:${withPg.port}/users/${encodeURIComponent(userId)}`,
     expressPgInsertUrl: `http://127.0.0.1:${withPg.port}/orders`,
+    expressPgHeartbeatUrl: (courseId, lessonId) => `http://127.0.0.1:${withPg.port}/courses/${courseId}/lessons/${lessonId}/heartbeat`,
   };
 }
 
@@ -66,6 +94,29 @@ function expressWithPg(pool: Pool): Express {
         [req.get('idempotency-key'), productId, returnUrl],
       );
       res.json({ message: 'Payment initiated', data: inserted.rows[0] });
+    } catch (error) {
+      next(error);
+    }
+  });
+  // One INSERT, then one UPDATE (two statements, each its own transaction), as issue 8 states the
+  // baseline: no token verification, no rate limit, no access or lesson checks.
+  app.post('/courses/:courseId/lessons/:lessonId/heartbeat', express.json(), async (req, res, next) => {
+    try {
+      const userId = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+      const lessonId = Number(req.params['lessonId']);
+      const { watchPosition, totalWatchedSeconds } = req.body as { watchPosition: number; totalWatchedSeconds: number };
+      await pool.query(
+        'INSERT INTO bench_baseline_watch_events (user_id, lesson_id, event_type, watch_position, total_watched_seconds) VALUES ($1, $2, $3, $4, $5)',
+        [userId, lessonId, 'heartbeat', watchPosition, totalWatchedSeconds],
+      );
+      const updated = await pool.query(
+        'UPDATE bench_baseline_progress SET watch_position = GREATEST(watch_position, $3), ' +
+          'total_watched_seconds = GREATEST(total_watched_seconds, $4), updated_at = now() ' +
+          'WHERE user_id = $1 AND lesson_id = $2 RETURNING watch_position AS "watchPosition", total_watched_seconds AS "totalWatchedSeconds"',
+        [userId, lessonId, watchPosition, totalWatchedSeconds],
+      );
+      if (!updated.rowCount) return void res.status(404).json({ message: 'No progress row' });
+      res.json({ message: 'heartbeat processed', data: updated.rows[0] });
     } catch (error) {
       next(error);
     }

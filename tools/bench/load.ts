@@ -15,7 +15,7 @@ export interface LoadJob {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
-  /** Per-request headers, for routes that create something on every request. */
+  /** Per-request headers, paths and bodies, for routes that create something or are rate limited per request. */
   perRequest?: PerRequestHeaders;
 }
 
@@ -26,21 +26,47 @@ export interface PerRequestHeaders {
   bearerTokens?: string[];
   /** Request paths (with query) taken round-robin, e.g. a different search per request so a cache cannot answer. */
   paths?: string[];
+  /**
+   * Rotate through every (token, path) combination instead of through each list on its own, the
+   * token changing fastest: request n carries bearerTokens[n % T] and paths[floor(n / T) % P], so a
+   * limit per user AND resource (heartbeats: per user and lesson) sees each pair once every T × P
+   * requests. Needs both lists.
+   */
+  crossTokensAndPaths?: boolean;
+  /**
+   * A body per request: every `{{turn}}` is replaced by how many times the rotation has gone round,
+   * from 1 (request n: floor(n / length) + 1, length = T × P with crossTokensAndPaths, otherwise the
+   * longer list; n + 1 without lists), e.g. a video position that advances on each visit of a pair.
+   */
+  bodyTemplate?: string;
+}
+
+/** The part of autocannon's request object that setupRequest reads and changes. */
+interface AutocannonRequest {
+  headers?: Record<string, string>;
+  path?: string;
+  body?: string;
+  [other: string]: unknown;
 }
 
 /** Counters live for the whole process: the warm-up and the measured run never repeat a key or a turn. */
-function perRequestSetup(perRequest: PerRequestHeaders) {
+export function perRequestSetup(perRequest: PerRequestHeaders) {
   const prefix = `bench-${randomBytes(6).toString('hex')}`;
+  const tokens = perRequest.bearerTokens ?? [];
+  const paths = perRequest.paths ?? [];
+  const cross = perRequest.crossTokensAndPaths === true;
+  if (cross && (tokens.length === 0 || paths.length === 0)) throw new Error('crossTokensAndPaths needs bearerTokens and paths');
+  const length = Math.max(1, cross ? tokens.length * paths.length : Math.max(tokens.length, paths.length));
+  const template = perRequest.bodyTemplate?.split('{{turn}}');
   let sent = 0;
-  return (request: { headers?: Record<string, string> }) => {
+  return (request: AutocannonRequest): AutocannonRequest => {
     const n = sent++;
     const headers = { ...request.headers };
     if (perRequest.idempotencyKey) headers['idempotency-key'] = `${prefix}-${n}`;
-    const tokens = perRequest.bearerTokens;
-    if (tokens && tokens.length > 0) headers['authorization'] = `Bearer ${tokens[n % tokens.length]}`;
-    const paths = perRequest.paths;
-    if (paths && paths.length > 0) return { ...request, headers, path: paths[n % paths.length] };
-    return { ...request, headers };
+    if (tokens.length > 0) headers['authorization'] = `Bearer ${tokens[n % tokens.length]}`;
+    const path = paths.length === 0 ? undefined : paths[(cross ? Math.floor(n / tokens.length) : n) % paths.length];
+    const body = template?.join(String(Math.floor(n / length) + 1));
+    return { ...request, headers, ...(path === undefined ? {} : { path }), ...(body === undefined ? {} : { body }) };
   };
 }
 

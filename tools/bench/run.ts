@@ -48,11 +48,14 @@ async function main(): Promise<number> {
   for (const group of plan) {
     if (interrupted) return 130;
     await group.prepare?.();
+    const measured: Measurement[] = [];
     for (const [target, baseline] of [[group.baseline, undefined] as const, ...group.scenarios.map((s) => [s, group.baseline] as const)]) {
       if (interrupted) return 130;
       log(`  ${target.name} ...`);
-      measurements.push(await measure(target, settings, baseline));
+      measured.push(await measure(target, settings, baseline));
     }
+    measurements.push(...measured);
+    for (const line of (await group.summarize?.(measured)) ?? []) log(`  ${line}`);
   }
   if (interrupted) return 130;
 

@@ -4,7 +4,18 @@ import type { Baselines } from './baselines';
 import type { CommerceFixtures } from './commerce';
 import { BUY_NOW_CUSTOMERS, ORDER_COUNT, ORDER_CUSTOMERS } from './commerce';
 import type { BenchActors } from './fixtures';
+import {
+  countHeartbeatWrites,
+  HEARTBEAT_BODY_TEMPLATE,
+  HEARTBEAT_CUSTOMERS,
+  HEARTBEAT_LESSONS,
+  HEARTBEAT_PAIRS,
+  HeartbeatFixtures,
+  heartbeatRateLimitSeconds,
+  writeHeartbeatFixtures,
+} from './heartbeat';
 import type { PerRequestHeaders } from './load';
+import type { Measurement } from './measure';
 import { signedUrlsBody, SigningTargets } from './uploads';
 
 /** One URL to load: a baseline server or a route of an app. */
@@ -30,6 +41,8 @@ export interface ScenarioGroup {
   scenarios: Target[];
   /** Data the group needs, written right before it runs (only when BENCH_FILTER keeps it). */
   prepare?: () => Promise<void>;
+  /** Lines for the log after the group ran (e.g. what its requests wrote), given its measurements. */
+  summarize?: (measurements: Measurement[]) => Promise<string[]>;
 }
 
 export function buildPlan(
@@ -159,8 +172,91 @@ export function buildPlan(
         },
       ],
     },
+    heartbeatGroup(apps.customerApi, baselines),
     ...(adminOrders?.groups ?? []),
   ];
+}
+
+/**
+ * Issue 8: video heartbeats against bare Express + pg doing one INSERT and one UPDATE. Both
+ * targets rotate the same (customer, lesson) pairs with the same advancing bodies; their URLs,
+ * tokens and paths exist only once `prepare` wrote the fixtures, so it fills them in (the
+ * pre-flight request of each target uses a customer outside the rotation).
+ */
+function heartbeatGroup(customerApi: RunningApp, baselines: Baselines): ScenarioGroup {
+  const json = { 'content-type': 'application/json' };
+  const preflightBody = JSON.stringify({ watchPosition: 1, totalWatchedSeconds: 1 });
+  const rotation =
+    `${HEARTBEAT_CUSTOMERS.toLocaleString('en')} customers x ${HEARTBEAT_LESSONS} lessons rotated together ` +
+    `(each of the ${HEARTBEAT_PAIRS.toLocaleString('en')} pairs once per ${HEARTBEAT_PAIRS.toLocaleString('en')} requests), ` +
+    'position and watched total one higher on each visit of a pair, progress rows existing (a resumed lesson)';
+  const baseline: Target = {
+    name: 'baseline: express + pg insert+update',
+    kind: 'baseline',
+    description:
+      'express.json + pg.Pool(DB_POOL_MAX): one INSERT into a table shaped like watch_events (not partitioned), then one ' +
+      `UPDATE ... SET watch_position = GREATEST(...) of the (user, lesson) progress row, two statements; user id = the bearer value, unverified; ${rotation}`,
+    url: baselines.expressPgHeartbeatUrl(0, 0),
+    method: 'POST',
+  };
+  const scenario: Target = {
+    name: 'customer-api POST /api/courses/:courseId/lessons/:lessonId/heartbeat',
+    kind: 'scenario',
+    description:
+      'rate limit per customer and lesson (Redis), customer JWT, body validation, one SQL statement (user, access and lesson ' +
+      `checks, course_progress upsert, watch_events insert into the monthly partition) and envelope; ${rotation}`,
+    url: `${customerApi.baseUrl}/api/courses/0/lessons/0/heartbeat`,
+    method: 'POST',
+  };
+  let fixtures: HeartbeatFixtures | undefined;
+  const container = customerApi.app.container;
+
+  return {
+    baseline,
+    scenarios: [scenario],
+    prepare: async () => {
+      fixtures ??= await writeHeartbeatFixtures(container);
+      const { courseId, lessonIds, customerIds, customerTokens, preflight } = fixtures;
+      const appPath = (lessonId: number) => `/api/courses/${courseId}/lessons/${lessonId}/heartbeat`;
+      const baselinePath = (lessonId: number) => new URL(baselines.expressPgHeartbeatUrl(courseId, lessonId)).pathname;
+      Object.assign(baseline, {
+        url: baselines.expressPgHeartbeatUrl(courseId, preflight.lessonId),
+        headers: { ...json, authorization: `Bearer ${preflight.customerId}` },
+        body: preflightBody,
+        perRequest: { bearerTokens: customerIds, paths: lessonIds.map(baselinePath), crossTokensAndPaths: true, bodyTemplate: HEARTBEAT_BODY_TEMPLATE },
+      } satisfies Partial<Target>);
+      Object.assign(scenario, {
+        url: `${customerApi.baseUrl}${appPath(preflight.lessonId)}`,
+        headers: { ...json, authorization: `Bearer ${preflight.token}` },
+        body: preflightBody,
+        perRequest: { bearerTokens: customerTokens, paths: lessonIds.map(appPath), crossTokensAndPaths: true, bodyTemplate: HEARTBEAT_BODY_TEMPLATE },
+      } satisfies Partial<Target>);
+    },
+    summarize: async (measurements) => {
+      if (!fixtures) return [];
+      const writes = await countHeartbeatWrites(container, fixtures);
+      const lines = [
+        `heartbeat writes: app ${writes.watchEvents} watch_events, ${writes.progressAdvanced} course_progress rows advanced ` +
+          `(highest position ${writes.maxPosition}); baseline ${writes.baselineEvents} events, ` +
+          `${writes.baselineProgressAdvanced} progress rows advanced (highest position ${writes.baselineMaxPosition})`,
+      ];
+      for (const { target, outcome } of measurements) {
+        const rps = outcome?.measured.requestsPerSecond;
+        if (!outcome || !rps) continue;
+        const sent = outcome.warmup.totalRequests + outcome.measured.totalRequests;
+        const every = `every ${(HEARTBEAT_PAIRS / rps).toFixed(1)} s at ${Math.round(rps)} req/s`;
+        lines.push(
+          `${target.name}: ${sent} requests (warm-up + measured) over ${HEARTBEAT_PAIRS} pairs; ` +
+            (sent > HEARTBEAT_PAIRS ? `each pair came back ${every}` : `no pair came back (it would ${every})`),
+        );
+        const limit = heartbeatRateLimitSeconds(container);
+        if (target.kind === 'scenario' && HEARTBEAT_PAIRS / rps < limit) {
+          lines.push(`  faster than the rate limit allows (a pair once per ${limit} s): 429s are the bench's, raise HEARTBEAT_CUSTOMERS`);
+        }
+      }
+      return lines;
+    },
+  };
 }
 
 /** Keeps the scenarios whose name contains `filter` (case-insensitive), each group with its baseline. */

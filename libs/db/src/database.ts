@@ -51,9 +51,54 @@ export class Database {
     }
   }
 
+  /**
+   * Runs a hot statement as a named prepared statement: PostgreSQL parses and plans it once per
+   * connection instead of on every call (sequelize sends replacements inlined into the text, so
+   * a long statement is re-read and re-planned each time). For a request's hot path only; the
+   * errors are pg's own (SQLSTATE in `code`).
+   */
+  async prepared<Row>(statement: PreparedStatement, params: Record<string, unknown>): Promise<Row[]> {
+    const connections = this.sequelize.connectionManager as unknown as PgConnections;
+    const client = await connections.getConnection({ type: 'write' });
+    try {
+      const result = await client.query({ name: statement.name, text: statement.text, values: statement.order.map((key) => params[key]) });
+      return result.rows as Row[];
+    } finally {
+      connections.releaseConnection(client);
+    }
+  }
+
   async close(): Promise<void> {
     await this.sequelize.close();
   }
+}
+
+/** A statement with `:name` parameters turned into typed `$n` ones (see `preparedStatement`). */
+export interface PreparedStatement {
+  name: string;
+  text: string;
+  /** The parameter name of each `$n`, in order. */
+  order: string[];
+}
+
+/**
+ * Compiles `sql` written with `:name` parameters (sequelize's replacement style; `::` casts are
+ * left alone) into a named statement whose every parameter carries its SQL type from `types`,
+ * so PostgreSQL never has to guess one (an INSERT … SELECT list gives it no context).
+ */
+export function preparedStatement(name: string, sql: string, types: Record<string, string>): PreparedStatement {
+  const order = Object.keys(types);
+  const text = sql.replace(/(?<![:\w]):([a-zA-Z]\w*)/g, (_match, key: string) => {
+    const index = order.indexOf(key);
+    if (index < 0) throw new Error(`preparedStatement ${name}: no type given for :${key}`);
+    return `$${index + 1}::${types[key]}`;
+  });
+  return { name, text, order };
+}
+
+interface PgConnections {
+  getConnection(options: { type: 'write' }): Promise<{ query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> }>;
+  releaseConnection(connection: unknown): void;
 }
 
 function isRetryable(error: unknown): boolean {

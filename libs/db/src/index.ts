@@ -1,5 +1,5 @@
-export { Database, isUniqueViolation, isForeignKeyViolation } from './database';
-export type { DatabaseSettings, TransactionOptions } from './database';
+export { Database, isUniqueViolation, isForeignKeyViolation, preparedStatement } from './database';
+export type { DatabaseSettings, TransactionOptions, PreparedStatement } from './database';
 export { ensureDatabase, dropDatabase } from './ensure-database';
 export { migrateUp, migrateDown, runMigrations } from './migrator';
 export * from './models';
