@@ -7,6 +7,7 @@ import paymentCallbacks from './0005-payment-callbacks';
 import orderLifecycle from './0006-order-lifecycle';
 import subscriptions from './0007-subscriptions';
 import videoProgress from './0008-video-progress';
+import marketData from './0009-market-data';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress];
+export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData];
