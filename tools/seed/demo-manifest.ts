@@ -21,6 +21,8 @@ export interface DemoManifest {
     prices: Array<{ id: string; planId: string }>;
     features: Array<{ id: string; planId: string; featureKey: string; enabled: boolean }>;
   };
+  /** Listed companies of the market demo data (sector: the sector's code, e.g. commercial_banks). */
+  companies: Array<{ id: string; symbol: string; sector: string }>;
 }
 
 export const DEMO_CUSTOMERS = [

@@ -2,6 +2,7 @@ import type { ContainerInstance } from 'typedi';
 import type { DemoManifest } from './demo-manifest';
 import { seedCatalog } from './catalog.seeder';
 import { seedIdentity } from './identity.seeder';
+import { seedMarket } from './market.seeder';
 import { seedSubscriptions } from './subscriptions.seeder';
 
 /** Loads the demo data (idempotent: creates only what is absent) and returns the manifest. */
@@ -9,7 +10,8 @@ export async function seedDemo(container: ContainerInstance): Promise<DemoManife
   const identity = await seedIdentity(container);
   const catalog = await seedCatalog(container);
   const subscriptions = await seedSubscriptions(container);
-  return { ...identity, ...catalog, ...subscriptions };
+  const market = await seedMarket(container);
+  return { ...identity, ...catalog, ...subscriptions, ...market };
 }
 
 export type { DemoManifest } from './demo-manifest';

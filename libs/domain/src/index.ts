@@ -14,3 +14,4 @@ export * from './orders/lifecycle';
 export * from './notifications';
 export * from './subscriptions';
 export * from './progress';
+export * from './market';
