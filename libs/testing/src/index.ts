@@ -22,3 +22,5 @@ export { orderEvents } from './notification-events';
 export { createSubscriptionCatalog, createSubscription } from './subscription-factories';
 export type { TestSubscriptionCatalog } from './subscription-factories';
 export { startOrderLifecycleApp, orderInStatus } from './order-lifecycle-fixtures';
+export { loadMarketFiles, marketPrefix } from './market-factories';
+export type { MarketFiles } from './market-factories';

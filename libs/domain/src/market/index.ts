@@ -14,3 +14,4 @@ export { MARKET_FILE_NAMES } from './ingestion/market-file';
 export type { MarketFileName } from './ingestion/market-file';
 export { METRIC_SOURCES, METRIC_STATUSES } from './ingestion/metric-value';
 export type { MetricSource, MetricStatus } from './ingestion/metric-value';
+export * from './analysis';
