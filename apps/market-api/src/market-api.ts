@@ -1,8 +1,10 @@
 import { createHttpApp, HttpApp } from '@platform/http';
 import { createAppContainer, Infrastructure } from '@platform/runtime';
+import { CompanyDataController } from './analysis/company-data.controller';
+import { CompanyValuationController } from './analysis/company-valuation.controller';
 import { MarketSessionController } from './session/market-session.controller';
 
-export const MARKET_API_CONTROLLERS = [MarketSessionController];
+export const MARKET_API_CONTROLLERS = [MarketSessionController, CompanyDataController, CompanyValuationController];
 
 /** Composition root of market-api: public `/api/market/...` and JWT `/api/v1/market/...`. */
 export function createMarketApi(infra: Infrastructure): HttpApp {

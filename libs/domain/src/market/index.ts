@@ -15,3 +15,5 @@ export type { MarketFileName } from './ingestion/market-file';
 export { METRIC_SOURCES, METRIC_STATUSES } from './ingestion/metric-value';
 export type { MetricSource, MetricStatus } from './ingestion/metric-value';
 export * from './analysis';
+export * from './company-data';
+export * from './valuation';

@@ -1,0 +1,119 @@
+import { JsonController, Param, QueryParam } from 'routing-controllers';
+import { OpenAPI } from 'routing-controllers-openapi';
+import { Service } from 'typedi';
+import { CompanyValuationService } from '@platform/domain';
+import { AnalysisGet } from './analysis-route';
+
+type Schema = Record<string, unknown>;
+const object = (properties: Schema, extra: Schema = {}) => ({ type: 'object', properties, ...extra });
+const array = (items: Schema) => ({ type: 'array', items });
+const METRIC_VALUE = object(
+  {
+    value: { type: 'number', description: 'present exactly when status is valid' },
+    source: { type: 'string', enum: ['mdp', 'computed', 'manual_swp'] },
+    status: { type: 'string', enum: ['valid', 'upstream_missing', 'insufficient_history', 'negative_input', 'insufficient_cohort'] },
+  },
+  { required: ['source', 'status'] },
+);
+const envelope = (data: Schema) => ({
+  '200': { description: 'Success', content: { 'application/json': { schema: object({ message: { type: 'string' }, data }) } } },
+  '400': { description: '`symbol is required` (or an invalid query value, where the route says so)' },
+  '404': { description: '`Company not found`' },
+  '429': { description: 'more than 30 stock-analysis requests per minute from this IP' },
+});
+const STATUSES =
+  ' Statuses: upstream_missing when a stored input is missing or not valid; negative_input when a divisor or input that must be ' +
+  'positive is ≤ 0; insufficient_history when an earlier annual period a formula needs is absent; insufficient_cohort when fewer ' +
+  'than 3 companies of the sector have a valid value. `value` is present only when status is valid. Unknown symbol: 404 before any other work.';
+
+const RATIO = object({ key: { type: 'string' }, label: { type: 'string' }, unit: { type: 'string', enum: ['x', '%', 'NPR'] }, formula: { type: 'string' }, ...METRIC_VALUE.properties });
+const FAIR_VALUE_METHOD = object({
+  method: { type: 'string', enum: ['graham_number', 'sector_pe'] },
+  value: METRIC_VALUE,
+  inputs: { type: 'object', additionalProperties: METRIC_VALUE },
+  formula: { type: 'string' },
+});
+
+/** Ratios, fair value and peer comparison of the public stock analysis (market-data.md). Thin: the domain decides. */
+@Service()
+@JsonController('/api/market')
+export class CompanyValuationController {
+  constructor(private readonly valuation: CompanyValuationService) {}
+
+  @AnalysisGet('/companies/:symbol/fundamentals/ratios', 'ratios')
+  @OpenAPI({
+    summary: 'Financial ratios of a company by tab',
+    description:
+      '`tab`: valuation (default; empty reverts to it), profitability, solvency, growth; trimmed and case-insensitive; anything else ' +
+      '400 `invalid tab; expected valuation, profitability, solvency or growth`. valuation: pe = lastPrice / eps, pb = lastPrice / bvps, ' +
+      'eps (provider eps_ttm) and bvps (provider bvps), source mdp; earningsYield = eps / lastPrice × 100; dividendYield = latest cash ' +
+      'dividend % × paid-up value / lastPrice; plus sectorComparison (median P/E and P/B of the sector). Statement tabs use the latest ' +
+      'annual report (audited preferred): profitability roe = net_profit / average total_equity × 100, roa = net_profit / average ' +
+      'total_assets × 100, netMargin = net_profit / total_revenue × 100, npl (only for companies reporting npl_ratio); solvency ' +
+      'debtToEquity = total_liabilities / total_equity, equityRatio = total_equity / total_assets × 100; growth revenueGrowth and ' +
+      'netProfitGrowth (YoY %), revenueCagr3y and netProfitCagr3y (% a year over 3 years). Ratios are rounded to 4 decimals.' +
+      STATUSES,
+    parameters: [{ in: 'query', name: 'tab', required: false, schema: { type: 'string', enum: ['valuation', 'profitability', 'solvency', 'growth'] } }],
+    responses: envelope(
+      object({
+        symbol: { type: 'string' },
+        tab: { type: 'string' },
+        asOf: { type: 'string', format: 'date' },
+        fiscalYear: { type: 'integer', nullable: true },
+        ratios: array(RATIO),
+        sectorComparison: object({ sector: object({ code: { type: 'string' }, name: { type: 'string' } }), cohortSize: { type: 'integer' }, medianPe: METRIC_VALUE, medianPb: METRIC_VALUE }),
+      }),
+    ),
+  })
+  ratios(@Param('symbol') symbol: string, @QueryParam('tab', { type: String }) tab?: string | string[]) {
+    return this.valuation.ratios(symbol, tab);
+  }
+
+  @AnalysisGet('/companies/:symbol/fundamentals/fair-value', 'fairValue')
+  @OpenAPI({
+    summary: 'Fair value of a company by two methods, with inputs and a summary',
+    description:
+      'No query. graham_number = √(22.5 × eps × bvps) (negative_input when eps or bvps ≤ 0); sector_pe = sector median P/E × eps ' +
+      '(negative_input when eps ≤ 0, insufficient_cohort when fewer than 3 companies of the sector have a valid P/E). summary.fairValue ' +
+      'is the mean of the valid methods (the first method\'s status when none is valid), upsidePercent = (fairValue − lastPrice) / ' +
+      'lastPrice × 100, validMethods the count. Both methods invalid is still 200. Rupee values are rounded to 2 decimals.' +
+      STATUSES,
+    responses: envelope(
+      object({
+        symbol: { type: 'string' },
+        asOf: { type: 'string', format: 'date' },
+        methods: array(FAIR_VALUE_METHOD),
+        summary: object({ fairValue: METRIC_VALUE, lastPrice: METRIC_VALUE, upsidePercent: METRIC_VALUE, validMethods: { type: 'integer' } }),
+      }),
+    ),
+  })
+  fairValue(@Param('symbol') symbol: string) {
+    return this.valuation.fairValue(symbol);
+  }
+
+  @AnalysisGet('/companies/:symbol/fundamentals/peers', 'peers')
+  @OpenAPI({
+    summary: 'Peer comparison: the company and up to 4 peers of its sector, with a radar',
+    description:
+      '`symbols`: comma-separated and/or repeated, trimmed and upper-cased, empties dropped, the first 20 read. Each is kept or ' +
+      'excluded with a reason (checked in order): duplicate, focal_company, unknown_symbol, different_sector. The first 4 valid ' +
+      'peers are kept; further valid ones are silently dropped. companies: the focal company (isFocal true) first, then the kept ' +
+      'peers, each with lastPrice and metrics pe, pb, eps, dividendYield, marketCap (as on the ratios valuation tab) and roe (as on ' +
+      'the profitability tab). radar: for pe, pb (inverted: lower is better), roe, eps, dividendYield and marketCap, each company\'s ' +
+      'value scaled 0-100 within the group by min-max (100 when all are equal); a company without a valid value gets its status.' +
+      STATUSES,
+    parameters: [{ in: 'query', name: 'symbols', required: false, schema: { type: 'array', items: { type: 'string' } }, style: 'form', explode: true }],
+    responses: envelope(
+      object({
+        symbol: { type: 'string' },
+        sector: object({ code: { type: 'string' }, name: { type: 'string' } }),
+        companies: array(object({ symbol: { type: 'string' }, name: { type: 'string' }, isFocal: { type: 'boolean' }, sector: { type: 'string' }, lastPrice: METRIC_VALUE, metrics: { type: 'object', additionalProperties: METRIC_VALUE } })),
+        excludedPeers: array(object({ symbol: { type: 'string' }, reason: { type: 'string', enum: ['unknown_symbol', 'duplicate', 'different_sector', 'focal_company'] } })),
+        radar: array(object({ metric: { type: 'string' }, label: { type: 'string' }, higherIsBetter: { type: 'boolean' }, values: array(object({ symbol: { type: 'string' }, score: METRIC_VALUE })) })),
+      }),
+    ),
+  })
+  peers(@Param('symbol') symbol: string, @QueryParam('symbols', { type: String }) symbols?: string | string[]) {
+    return this.valuation.peers(symbol, symbols);
+  }
+}

@@ -1,0 +1,13 @@
+export { CompanySnapshotService } from './company-snapshot.service';
+export type { CompanySnapshot } from './company-snapshot.service';
+export { CompanyStatementsService, CASHFLOW_UNAVAILABLE_REASON } from './company-statements.service';
+export type { CompanyStatements, StatementRow, StatementsQuery } from './company-statements.service';
+export { CompanyDividendsService } from './company-dividends.service';
+export type { CompanyDividends, Dividend, DividendsQuery } from './company-dividends.service';
+export { UpcomingBookClosesService } from './upcoming-book-closes.service';
+export type { UpcomingBookCloses, UpcomingBookClose, UpcomingBookClosesQuery } from './upcoming-book-closes.service';
+export { CompanyOwnershipService } from './company-ownership.service';
+export type { CompanyOwnership, OwnershipEntry, OwnershipTier } from './company-ownership.service';
+export { CompanyAnnouncementsService } from './company-announcements.service';
+export type { Announcement, AnnouncementsQuery, CompanyAnnouncements } from './company-announcements.service';
+export { ANNOUNCEMENT_TYPES, CLAMPS, STATEMENT_PERIODS, STATEMENT_TYPES } from './company-data.query';

@@ -1,0 +1,125 @@
+import { Service } from 'typedi';
+import { AnalysisCache } from '../analysis/analysis-cache';
+import { AnalysedCompany, CompanyLookup } from '../analysis/company-lookup';
+import type { MetricValue } from '../analysis/metric';
+import { FairValueMethod, FairValueSummary, fairValueSummary, grahamNumber, sectorPeValue } from './fair-value';
+import { ExcludedPeer, normalisePeerSymbols, selectPeers } from './peer-selection';
+import { priceMetrics, sectorMedians } from './price-metrics';
+import { radar, RadarAxis, RadarMetric } from './radar';
+import {
+  growthRatios,
+  normaliseTab,
+  profitabilityRatios,
+  RatioEntry,
+  RatioTab,
+  SectorComparison,
+  sectorComparison,
+  solvencyRatios,
+  valuationRatios,
+} from './ratio-tabs';
+import { AnnualStatements, returnOnEquity } from './statement-ratios';
+import { CompanyFigures, ValuationReader } from './valuation-reader';
+
+export interface RatiosView {
+  symbol: string;
+  tab: RatioTab;
+  asOf: string;
+  /** Fiscal year (Nepali, by its starting year) of the latest annual report the statement ratios use. */
+  fiscalYear: number | null;
+  ratios: RatioEntry[];
+  /** Valuation tab only. */
+  sectorComparison?: SectorComparison;
+}
+
+export interface FairValueView {
+  symbol: string;
+  asOf: string;
+  methods: FairValueMethod[];
+  summary: FairValueSummary;
+}
+
+export interface PeerCompany {
+  symbol: string;
+  name: string;
+  isFocal: boolean;
+  sector: string;
+  lastPrice: MetricValue;
+  metrics: Record<RadarMetric, MetricValue>;
+}
+
+export interface PeersView {
+  symbol: string;
+  sector: { code: string; name: string };
+  companies: PeerCompany[];
+  excludedPeers: ExcludedPeer[];
+  radar: RadarAxis[];
+}
+
+/**
+ * Ratios, fair value and peer comparison of a listed company (market-data.md, "Stock analysis").
+ * Each reads the core snapshot row first (404 before any other work, rule 3), then answers from
+ * the per-endpoint cache keyed by the normalised query.
+ */
+@Service()
+export class CompanyValuationService {
+  constructor(
+    private readonly lookup: CompanyLookup,
+    private readonly cache: AnalysisCache,
+    private readonly reader: ValuationReader,
+  ) {}
+
+  async ratios(rawSymbol: string | undefined, rawTab: unknown): Promise<RatiosView> {
+    const company = await this.lookup.find(rawSymbol);
+    const tab = normaliseTab(rawTab);
+    return this.cache.read('ratios', { symbol: company.symbol, tab }, async () => {
+      const figures = await this.figuresOf(company);
+      const statements = new AnnualStatements(figures);
+      const view: RatiosView = { symbol: company.symbol, tab, asOf: company.snapshot.asOf, fiscalYear: statements.latestYear, ratios: [] };
+      if (tab === 'valuation') {
+        view.ratios = valuationRatios(priceMetrics(figures));
+        view.sectorComparison = sectorComparison({ code: company.sector.code, name: company.sector.name }, sectorMedians(await this.reader.sectorCohort(company.sector.id)));
+      } else if (tab === 'profitability') view.ratios = profitabilityRatios(statements);
+      else if (tab === 'solvency') view.ratios = solvencyRatios(statements);
+      else view.ratios = growthRatios(statements);
+      return view;
+    });
+  }
+
+  async fairValue(rawSymbol: string | undefined): Promise<FairValueView> {
+    const company = await this.lookup.find(rawSymbol);
+    return this.cache.read('fairValue', { symbol: company.symbol }, async () => {
+      const prices = priceMetrics(await this.figuresOf(company));
+      const { medianPe } = sectorMedians(await this.reader.sectorCohort(company.sector.id));
+      const methods = [grahamNumber(prices), sectorPeValue(prices, medianPe)];
+      return { symbol: company.symbol, asOf: company.snapshot.asOf, methods, summary: fairValueSummary(methods, prices.lastPrice) };
+    });
+  }
+
+  async peers(rawSymbol: string | undefined, rawSymbols: unknown): Promise<PeersView> {
+    const company = await this.lookup.find(rawSymbol);
+    const requested = normalisePeerSymbols(rawSymbols);
+    return this.cache.read('peers', { symbol: company.symbol, symbols: requested }, async () => {
+      const stored = await this.reader.companiesBySymbol(requested.filter((s) => /^[A-Z0-9]{1,20}$/.test(s)));
+      const known = new Map(stored.map((c) => [c.symbol, c]));
+      const { keptIds, excluded } = selectPeers({ symbol: company.symbol, sectorId: company.sector.id }, requested, known);
+      const figures = await this.reader.byIds([company.id, ...keptIds]);
+      const order = [company.id, ...keptIds];
+      figures.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+      const companies = figures.map((f) => peerCompany(f, f.id === company.id, company.sector.code));
+      return { symbol: company.symbol, sector: { code: company.sector.code, name: company.sector.name }, companies, excludedPeers: excluded, radar: radar(companies) };
+    });
+  }
+
+  private async figuresOf(company: AnalysedCompany): Promise<CompanyFigures> {
+    const [figures] = await this.reader.byIds([company.id]);
+    return figures;
+  }
+}
+
+/** A peer's row: eps, pe, pb, dividendYield and marketCap as on the valuation tab, roe as on the profitability tab. */
+function peerCompany(figures: CompanyFigures, isFocal: boolean, sector: string): PeerCompany {
+  const prices = priceMetrics(figures);
+  const { pe, pb, eps, dividendYield, marketCap } = prices;
+  const roe = returnOnEquity(new AnnualStatements(figures));
+  return { symbol: figures.symbol, name: figures.name, isFocal, sector, lastPrice: prices.lastPrice, metrics: { pe, pb, roe, eps, dividendYield, marketCap } };
+}

@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import { metric } from '../analysis/metric';
+import { normalisePeerSymbols, selectPeers } from './peer-selection';
+import { normaliseTab } from './ratio-tabs';
+import { cagrPercent, growthPercent, median, multiplyExact, ratio, round } from './valuation-math';
+
+describe('valuation formulas', () => {
+  const v = (value: number) => metric(value, 'mdp');
+
+  it('ratio: upstream_missing for an invalid input, negative_input for a denominator ≤ 0, else rounded to 4 decimals', () => {
+    expect(ratio(v(1), { source: 'mdp', status: 'upstream_missing' })).to.deep.equal({ source: 'computed', status: 'upstream_missing' });
+    expect(ratio(v(1), v(0))).to.deep.equal({ source: 'computed', status: 'negative_input' });
+    expect(ratio(v(1), v(-2))).to.deep.equal({ source: 'computed', status: 'negative_input' });
+    expect(ratio(v(2), v(3), 100)).to.deep.equal({ value: 66.6667, source: 'computed', status: 'valid' });
+  });
+
+  it('growth and CAGR need a positive base', () => {
+    expect(growthPercent(v(120), v(100))).to.deep.include({ value: 20 });
+    expect(growthPercent(v(120), v(-100))).to.deep.include({ status: 'negative_input' });
+    expect(cagrPercent(v(8), v(1), 3)).to.deep.include({ value: 100 });
+    expect(cagrPercent(v(-8), v(1), 3)).to.deep.include({ status: 'negative_input' });
+  });
+
+  it('median of at least the minimum cohort, else insufficient_cohort', () => {
+    expect(median([3, 1, 2], 3)).to.deep.include({ value: 2 });
+    expect(median([4, 1, 2, 3], 3)).to.deep.include({ value: 2.5 });
+    expect(median([1, 2], 3)).to.deep.equal({ source: 'computed', status: 'insufficient_cohort' });
+  });
+
+  it('multiplyExact rounds the exact product half away from zero', () => {
+    expect(multiplyExact('0.1', '3')).to.equal(0.3);
+    expect(multiplyExact('123.4567', '1000003')).to.equal(123457070.37); // 123457070.3701
+    expect(multiplyExact('0.005', '1')).to.equal(0.01);
+    expect(multiplyExact('-0.005', '1')).to.equal(-0.01);
+    expect(multiplyExact('15.0000', '100.00', 6)).to.equal(1500);
+    expect(round(-2.00005)).to.equal(-2.0001);
+  });
+
+  it('normaliseTab: empty is valuation, case-insensitive, anything else is 400', () => {
+    expect(normaliseTab(undefined)).to.equal('valuation');
+    expect(normaliseTab(' ')).to.equal('valuation');
+    expect(normaliseTab(['Solvency', 'growth'])).to.equal('solvency');
+    expect(() => normaliseTab('ratios')).to.throw('invalid tab; expected valuation, profitability, solvency or growth');
+    expect(() => normaliseTab({ a: 'b' })).to.throw('invalid tab');
+  });
+
+  it('peer symbols: comma-separated and repeated, trimmed, upper-cased, empties dropped', () => {
+    expect(normalisePeerSymbols([' nabil, ,ebl', 'NABIL', '', { x: 1 }])).to.deep.equal(['NABIL', 'EBL', 'NABIL']);
+    expect(normalisePeerSymbols(undefined)).to.deep.equal([]);
+    expect(normalisePeerSymbols(Array(30).fill('A').join(','))).to.have.length(20);
+  });
+
+  it('selectPeers: a repeated focal symbol is a duplicate; valid peers past 4 are dropped unreported', () => {
+    const known = new Map(['B', 'C', 'D', 'E', 'F', 'X'].map((s) => [s, { id: s.toLowerCase(), sectorId: s === 'X' ? 'other' : 'banks' }]));
+    const result = selectPeers({ symbol: 'A', sectorId: 'banks' }, ['A', 'A', 'B', 'C', 'X', 'D', 'E', 'F', 'Q'], known);
+    expect(result.keptIds).to.deep.equal(['b', 'c', 'd', 'e']);
+    expect(result.excluded).to.deep.equal([
+      { symbol: 'A', reason: 'focal_company' },
+      { symbol: 'A', reason: 'duplicate' },
+      { symbol: 'X', reason: 'different_sector' },
+      { symbol: 'Q', reason: 'unknown_symbol' },
+    ]);
+  });
+});
