@@ -89,6 +89,15 @@ describe('Company announcements (market-api /api/market)', () => {
     }
   });
 
+  it('treats a from / to beyond 0001-01-01..9999-12-31 UTC as absent, and keeps the last Nepal day', async () => {
+    for (const query of ['?to=9999-12-31T23:59:59-23:59', '?from=0001-01-01T00:00:00%2B00:01', '?from=9999-12-31T23:00:00-01:00']) {
+      expect(await filters(query), query).to.deep.include({ from: null, to: null });
+      expect(await titles(query), query).to.deep.equal(NEWEST_FIRST);
+    }
+    expect(await filters('?to=9999-12-31')).to.deep.include({ to: '9999-12-31T18:14:59.999999Z' });
+    expect(await titles('?to=9999-12-31')).to.deep.equal(NEWEST_FIRST);
+  });
+
   it('clamps limit to 1..100 (default 20)', async () => {
     expect(await titles('?limit=2')).to.deep.equal(NEWEST_FIRST.slice(0, 2));
     expect(await titles('?limit=0')).to.deep.equal(NEWEST_FIRST.slice(0, 1));
@@ -112,5 +121,18 @@ describe('Company announcements (market-api /api/market)', () => {
     const cached = await api.http.get(url('?types=DIVIDEND&types=agm,unknown&limit=5.7&from=never')).expect(200);
     expect(cached.body).to.deep.equal(first.body);
     expect(await titles('?types=agm,dividend&limit=6')).to.deep.equal(['Changed', 'Changed', 'Changed']);
+  });
+
+  it('does not cache a query with a sub-second RFC 3339 bound (bounded cache keys)', async () => {
+    const db = api.app.container.get(Database);
+    const retitle = (title: string) =>
+      db.sequelize.query(`UPDATE market_announcements SET title = :title WHERE company_id = (SELECT id FROM market_companies WHERE symbol = :symbol)`, {
+        replacements: { title, symbol: A },
+      });
+    await retitle('Before');
+    const query = `?types=rights&from=${encodeURIComponent('2024-06-01T00:00:00.25Z')}&to=2024-07-01`;
+    expect(await titles(query)).to.deep.equal(['Before']);
+    await retitle('After');
+    expect(await titles(query)).to.deep.equal(['After']);
   });
 });

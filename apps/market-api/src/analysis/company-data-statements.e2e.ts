@@ -106,6 +106,21 @@ describe('Company statements (market-api /api/market)', () => {
     expect(await years('99')).to.deep.equal([10, [2081, 2080, 2079, 2078]]);
     expect(await years('abc')).to.deep.equal([5, [2081, 2080, 2079, 2078]]);
     expect(await years('')).to.deep.equal([5, [2081, 2080, 2079, 2078]]);
+    // Beyond a double: still a number, clamped; hex and Infinity are not decimal numbers.
+    expect(await years('1e309')).to.deep.equal([10, [2081, 2080, 2079, 2078]]);
+    expect(await years('-1e309')).to.deep.equal([1, [2081]]);
+    expect(await years('0x14')).to.deep.equal([5, [2081, 2080, 2079, 2078]]);
+    expect(await years('Infinity')).to.deep.equal([5, [2081, 2080, 2079, 2078]]);
+    expect(await years('2E0')).to.deep.equal([2, [2081, 2080]]);
+  });
+
+  it('a query value that is not a string: 400 for type and period, the default for years', async () => {
+    const type = await api.http.get(url('?type[a]=income')).expect(400);
+    expect(type.body.message).to.equal('invalid type; expected income, balance or cashflow');
+    expect((await api.http.get(url('?period[a]=annual')).expect(400)).body.message).to.equal('invalid period; expected quarterly or annual');
+    expect((await api.http.get(url('?period=annual&years[a]=2')).expect(200)).body.data.years).to.equal(5);
+    // A repeated parameter reads its first value.
+    expect((await api.http.get(url('?period=annual&period=weekly&years=2&years=9')).expect(200)).body.data).to.include({ period: 'annual', years: 2 });
   });
 
   it('reverts an empty type to income, reads type and period case-insensitively, and answers balance statements', async () => {

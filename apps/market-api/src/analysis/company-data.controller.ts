@@ -112,8 +112,9 @@ export class CompanyDataController {
     'Company announcements, newest first',
     'Query: types, comma-separated and/or repeated, among dividend, bonus, rights, agm, financial_report (case-insensitive); ' +
       'unknown values are dropped and when none is left all five apply. from / to: YYYY-MM-DD (a Nepal day: from its first ' +
-      'instant, to its last) or RFC 3339, inclusive; an unparseable value is ignored. limit 1..100 (default 20), clamped. ' +
-      'data.filters echoes the filters as applied.',
+      'instant, to its last) or RFC 3339, inclusive; an unparseable value (or one outside 0001-01-01..9999-12-31 UTC) is ignored. ' +
+      'limit 1..100 (default 20), clamped. data.filters echoes the filters as applied. A query with a sub-second RFC 3339 bound ' +
+      'is answered without the cache.',
     SCHEMAS.announcements,
   )
   announcementsOf(@Param('symbol') symbol: string, @Req() req: Request) {

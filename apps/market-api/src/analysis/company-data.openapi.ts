@@ -1,25 +1,13 @@
 import { OpenAPI } from 'routing-controllers-openapi';
+import { array, envelope, ERROR, METRIC_VALUE, object, Schema } from './analysis.openapi';
 
 /** OpenAPI pieces of the company-data routes (market-data.md "Stock analysis"; CONTRACT sections 4 and 8). */
-
-type Schema = Record<string, unknown>;
 
 const string = { type: 'string' };
 const date = { type: 'string', format: 'date' };
 const nullableDate = { type: 'string', format: 'date', nullable: true };
 const number = { type: 'number' };
 const integer = { type: 'integer' };
-const object = (properties: Schema, extra: Schema = {}) => ({ type: 'object', properties, ...extra });
-const array = (items: Schema) => ({ type: 'array', items });
-
-export const METRIC_VALUE = object(
-  {
-    value: { type: 'number', description: 'present exactly when status is valid' },
-    source: { type: 'string', enum: ['mdp', 'computed', 'manual_swp'] },
-    status: { type: 'string', enum: ['valid', 'upstream_missing', 'insufficient_history', 'negative_input', 'insufficient_cohort'] },
-  },
-  { required: ['source', 'status'] },
-);
 
 const metrics = (names: string[]) => object(Object.fromEntries(names.map((name) => [name, METRIC_VALUE])));
 
@@ -79,8 +67,6 @@ export const SCHEMAS = {
   }),
 } satisfies Record<string, Schema>;
 
-const ERROR = { content: { 'application/json': { schema: object({ message: string, errorCode: string }) } } };
-
 const COMMON =
   'Public; 30 requests per minute per IP shared by every stock-analysis route (429 RATE_LIMIT_EXCEEDED with Retry-After). ' +
   'Answers are cached server-side for the freshness the Cache-Control header states.';
@@ -92,10 +78,11 @@ export function documented(summary: string, description: string, data: Schema, c
   return OpenAPI({
     summary,
     description: `${description} ${COMMON}${company ? SYMBOL : ''}`,
-    responses: {
-      '200': { description: summary, content: { 'application/json': { schema: object({ message: string, data }) } } },
-      ...(company ? { '400': { description: 'empty symbol or a query value outside its whitelist', ...ERROR }, '404': { description: 'Company not found', ...ERROR } } : {}),
-      '429': { description: 'rate limit exceeded', ...ERROR },
-    },
+    responses: company
+      ? envelope(data, summary)
+      : {
+          '200': envelope(data, summary)['200'],
+          '429': { description: 'more than 30 stock-analysis requests per minute from this IP', ...ERROR },
+        },
   }) as MethodDecorator;
 }

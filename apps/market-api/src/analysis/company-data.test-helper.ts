@@ -6,7 +6,8 @@ import { ANALYSIS_RATE_LIMIT } from './analysis-route';
 /**
  * Shared pieces of the company-data e2e files: a sector with companies under a unique prefix,
  * the rate-limit reset (every supertest request comes from one address, and a file sends more
- * than the 30 per minute the limit allows), and the metric-value invariant.
+ * than the 30 per minute the limit allows), and the metric-value invariant shared by every
+ * stock-analysis e2e file (company data and valuation).
  */
 
 /** A sector and companies `${prefix}${suffix}` for each suffix (listed shares 1,000,000 unless given). */
@@ -32,11 +33,13 @@ export async function resetAnalysisRateLimit(api: TestApp): Promise<void> {
   for (const key of LOCAL_ADDRESSES) await limiters.reset(rule, key);
 }
 
+const STATUSES = ['valid', 'upstream_missing', 'insufficient_history', 'negative_input', 'insufficient_cohort'];
 const SOURCES = ['mdp', 'computed', 'manual_swp'];
 
 /**
- * market-data.md "Metric value", over a whole response: every object with a `status` key has a
- * numeric `value` exactly when the status is valid, and a known `source`. Returns how many it saw.
+ * market-data.md "Metric value", over a whole response, for every stock-analysis e2e file: every
+ * object with a `status` key has one of the five statuses, one of the three sources, and a numeric
+ * `value` exactly when the status is valid. Returns how many it saw (0 for an answer without any).
  */
 export function expectMetricInvariants(json: unknown, path = 'data'): number {
   if (Array.isArray(json)) return json.reduce<number>((seen, item, index) => seen + expectMetricInvariants(item, `${path}[${index}]`), 0);
@@ -45,6 +48,7 @@ export function expectMetricInvariants(json: unknown, path = 'data'): number {
   let seen = 0;
   if ('status' in record) {
     seen = 1;
+    expect(STATUSES, `${path}.status`).to.include(record['status']);
     expect(SOURCES, `${path}.source`).to.include(record['source']);
     if (record['status'] === 'valid') expect(record['value'], `${path}.value`).to.be.a('number');
     else expect(record, `${path} has no value when ${String(record['status'])}`).not.to.have.property('value');

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { Infrastructure } from '@platform/runtime';
 import { closeTestInfrastructure, marketPrefix, TestApp } from '@platform/testing';
-import { expectMetricInvariants, FixtureCompany, fromFreshIp, valuationApp } from './company-valuation.fixtures';
+import { expectMetricInvariants } from './company-data.test-helper';
+import { FixtureCompany, fromFreshIp, valuationApp } from './company-valuation.fixtures';
 
 /**
  * GET /api/market/companies/:symbol/fundamentals/ratios (market-data.md "Stock analysis"; the
@@ -10,7 +11,7 @@ import { expectMetricInvariants, FixtureCompany, fromFreshIp, valuationApp } fro
  */
 describe('Company ratios (GET /api/market/companies/:symbol/fundamentals/ratios)', () => {
   const p = marketPrefix();
-  const [A, B, C, D, N, M] = ['A', 'B', 'C', 'D', 'N', 'M'].map((s) => `${p}${s}`);
+  const [A, B, C, D, E, N, M] = ['A', 'B', 'C', 'D', 'E', 'N', 'M'].map((s) => `${p}${s}`);
   const companies: FixtureCompany[] = [
     {
       symbol: A,
@@ -34,6 +35,7 @@ describe('Company ratios (GET /api/market/companies/:symbol/fundamentals/ratios)
     { symbol: B, sector: 'banks', price: 800, eps: 50, bvps: 250 },
     { symbol: C, sector: 'banks', price: 600, eps: 20, bvps: 100 },
     { symbol: D, sector: 'banks', price: 300, eps: -5, bvps: 50 },
+    { symbol: E, sector: 'banks', price: 900, eps: 36, bvps: 300 },
     // A loss-making company with negative equity and a single annual report, in a sector of two.
     {
       symbol: N,
@@ -67,7 +69,7 @@ describe('Company ratios (GET /api/market/companies/:symbol/fundamentals/ratios)
 
   const ratios = async (symbol: string, query = '', status = 200) => {
     const res = await api.http.get(`/api/market/companies/${symbol}/fundamentals/ratios${query}`).set('X-Forwarded-For', fromFreshIp()).expect(status);
-    if (status === 200) expectMetricInvariants(res.body.data);
+    if (status === 200) expect(expectMetricInvariants(res.body.data)).to.be.greaterThan(0);
     return res;
   };
   const byKey = (data: { ratios: Array<{ key: string }> }) => Object.fromEntries(data.ratios.map((r) => [r.key, r]));
@@ -95,15 +97,17 @@ describe('Company ratios (GET /api/market/companies/:symbol/fundamentals/ratios)
     expect(r['pe']).to.have.property('formula').that.is.a('string');
   });
 
-  it('valuation tab: sector medians over the companies with a valid P/E and P/B (a loss-maker has no P/E)', async () => {
+  it('valuation tab: sector medians over the other companies with a valid P/E and P/B (a loss-maker has no P/E)', async () => {
     const { body } = await ratios(A);
     expect(body.data.tab).to.equal('valuation');
     expect(body.data.sectorComparison).to.deep.equal({
       sector: { code: `${p.toLowerCase()}_banks`, name: `${p} banks` },
-      cohortSize: 4,
-      medianPe: valid(20), // 20, 16, 30 (D's EPS is negative)
-      medianPb: valid(4.6), // 2.5, 3.2, 6, 6
+      cohortSize: 4, // B, C, D, E: A itself is not in its cohort
+      medianPe: valid(25), // 16, 30, 25 (D's EPS is negative)
+      medianPb: valid(4.6), // 3.2, 6, 6, 3
     });
+    // B's cohort is A, C, D, E: P/E 20, 30, 25 → 25; P/B 2.5, 6, 6, 3 → 4.5.
+    expect((await ratios(B)).body.data.sectorComparison).to.deep.include({ cohortSize: 4, medianPe: valid(25), medianPb: valid(4.5) });
   });
 
   it('profitability tab: ROE and ROA on average equity and assets, net margin, NPL; audited values override', async () => {
@@ -144,9 +148,9 @@ describe('Company ratios (GET /api/market/companies/:symbol/fundamentals/ratios)
     expect(growth.map(pick)).to.deep.equal(Array(4).fill(invalid('insufficient_history')));
   });
 
-  it('insufficient_cohort for a sector with fewer than 3 valid values', async () => {
+  it('insufficient_cohort for a sector with fewer than 3 other companies with a valid value', async () => {
     const { body } = await ratios(N);
-    expect(body.data.sectorComparison).to.deep.include({ cohortSize: 2, medianPe: invalid('insufficient_cohort'), medianPb: invalid('insufficient_cohort') });
+    expect(body.data.sectorComparison).to.deep.include({ cohortSize: 1, medianPe: invalid('insufficient_cohort'), medianPb: invalid('insufficient_cohort') });
   });
 
   it('upstream_missing for a missing metric or line item and a stored upstream_missing value', async () => {
@@ -172,10 +176,14 @@ describe('Company ratios (GET /api/market/companies/:symbol/fundamentals/ratios)
   it('400 for any other tab, with the spec message', async () => {
     const res = await ratios(A, '?tab=dividends', 400);
     expect(res.body).to.deep.equal({ message: 'invalid tab; expected valuation, profitability, solvency or growth', errorCode: 'VALIDATION_ERROR' });
+    // A value that is not a string (`?tab[a]=growth`) is invalid too, as for every whitelisted parameter.
+    expect((await ratios(A, '?tab[a]=growth', 400)).body.message).to.equal('invalid tab; expected valuation, profitability, solvency or growth');
   });
 
-  it('404 `Company not found` for an unknown symbol, before the tab is looked at', async () => {
-    const res = await ratios(`${p}ZZ`, '?tab=nonsense', 404);
+  it('404 `Company not found` for an unknown symbol; an invalid tab is 400 first, as for every endpoint', async () => {
+    const res = await ratios(`${p}ZZ`, '?tab=growth', 404);
     expect(res.body).to.deep.equal({ message: 'Company not found', errorCode: 'NOT_FOUND' });
+    const invalidTab = await ratios(`${p}ZZ`, '?tab=nonsense', 400);
+    expect(invalidTab.body).to.deep.equal({ message: 'invalid tab; expected valuation, profitability, solvency or growth', errorCode: 'VALIDATION_ERROR' });
   });
 });

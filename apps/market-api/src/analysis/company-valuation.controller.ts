@@ -3,28 +3,12 @@ import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { CompanyValuationService } from '@platform/domain';
 import { AnalysisGet } from './analysis-route';
+import { array, envelope, METRIC_VALUE, object } from './analysis.openapi';
 
-type Schema = Record<string, unknown>;
-const object = (properties: Schema, extra: Schema = {}) => ({ type: 'object', properties, ...extra });
-const array = (items: Schema) => ({ type: 'array', items });
-const METRIC_VALUE = object(
-  {
-    value: { type: 'number', description: 'present exactly when status is valid' },
-    source: { type: 'string', enum: ['mdp', 'computed', 'manual_swp'] },
-    status: { type: 'string', enum: ['valid', 'upstream_missing', 'insufficient_history', 'negative_input', 'insufficient_cohort'] },
-  },
-  { required: ['source', 'status'] },
-);
-const envelope = (data: Schema) => ({
-  '200': { description: 'Success', content: { 'application/json': { schema: object({ message: { type: 'string' }, data }) } } },
-  '400': { description: '`symbol is required` (or an invalid query value, where the route says so)' },
-  '404': { description: '`Company not found`' },
-  '429': { description: 'more than 30 stock-analysis requests per minute from this IP' },
-});
 const STATUSES =
   ' Statuses: upstream_missing when a stored input is missing or not valid; negative_input when a divisor or input that must be ' +
   'positive is ≤ 0; insufficient_history when an earlier annual period a formula needs is absent; insufficient_cohort when fewer ' +
-  'than 3 companies of the sector have a valid value. `value` is present only when status is valid. Unknown symbol: 404 before any other work.';
+  'than 3 other companies of the sector (the company itself excluded) have a valid value. `value` is present only when status is valid. Checked in order: empty symbol 400, invalid query 400, then (uncached) unknown symbol 404.';
 
 const RATIO = object({ key: { type: 'string' }, label: { type: 'string' }, unit: { type: 'string', enum: ['x', '%', 'NPR'] }, formula: { type: 'string' }, ...METRIC_VALUE.properties });
 const FAIR_VALUE_METHOD = object({
@@ -47,7 +31,7 @@ export class CompanyValuationController {
       '`tab`: valuation (default; empty reverts to it), profitability, solvency, growth; trimmed and case-insensitive; anything else ' +
       '400 `invalid tab; expected valuation, profitability, solvency or growth`. valuation: pe = lastPrice / eps, pb = lastPrice / bvps, ' +
       'eps (provider eps_ttm) and bvps (provider bvps), source mdp; earningsYield = eps / lastPrice × 100; dividendYield = latest cash ' +
-      'dividend % × paid-up value / lastPrice; plus sectorComparison (median P/E and P/B of the sector). Statement tabs use the latest ' +
+      'dividend % × paid-up value / lastPrice; plus sectorComparison (median P/E and P/B of the other companies of the sector; cohortSize counts them). Statement tabs use the latest ' +
       'annual report (audited preferred): profitability roe = net_profit / average total_equity × 100, roa = net_profit / average ' +
       'total_assets × 100, netMargin = net_profit / total_revenue × 100, npl (only for companies reporting npl_ratio); solvency ' +
       'debtToEquity = total_liabilities / total_equity, equityRatio = total_equity / total_assets × 100; growth revenueGrowth and ' +
@@ -74,7 +58,7 @@ export class CompanyValuationController {
     summary: 'Fair value of a company by two methods, with inputs and a summary',
     description:
       'No query. graham_number = √(22.5 × eps × bvps) (negative_input when eps or bvps ≤ 0); sector_pe = sector median P/E × eps ' +
-      '(negative_input when eps ≤ 0, insufficient_cohort when fewer than 3 companies of the sector have a valid P/E). summary.fairValue ' +
+      '(negative_input when eps ≤ 0, insufficient_cohort when fewer than 3 other companies of the sector have a valid P/E). summary.fairValue ' +
       'is the mean of the valid methods (the first method\'s status when none is valid), upsidePercent = (fairValue − lastPrice) / ' +
       'lastPrice × 100, validMethods the count. Both methods invalid is still 200. Rupee values are rounded to 2 decimals.' +
       STATUSES,
@@ -95,7 +79,8 @@ export class CompanyValuationController {
   @OpenAPI({
     summary: 'Peer comparison: the company and up to 4 peers of its sector, with a radar',
     description:
-      '`symbols`: comma-separated and/or repeated, trimmed and upper-cased, empties dropped, the first 20 read. Each is kept or ' +
+      '`symbols`: comma-separated and/or repeated, trimmed and upper-cased, empties dropped, the first 20 read, each cut to 20 ' +
+      'characters. One that is not 1-20 letters and digits is unknown_symbol (echoed cut); every other is kept or ' +
       'excluded with a reason (checked in order): duplicate, focal_company, unknown_symbol, different_sector. The first 4 valid ' +
       'peers are kept; further valid ones are silently dropped. companies: the focal company (isFocal true) first, then the kept ' +
       'peers, each with lastPrice and metrics pe, pb, eps, dividendYield, marketCap (as on the ratios valuation tab) and roe (as on ' +

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { expect } from 'chai';
 import type { Infrastructure } from '@platform/runtime';
 import { buildTestApp, isolatedInfrastructure, loadMarketFiles, MarketFiles, TestApp } from '@platform/testing';
 import { createMarketApi } from '../market-api';
@@ -69,26 +68,3 @@ export async function valuationApp(prefix: string, sectors: string[], companies:
 
 export const fromFreshIp = () => `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
-/**
- * market-data.md "Metric value", over a whole response: every object with a `status` has a
- * `value` exactly when the status is valid, and a known `source`. Returns how many it checked.
- */
-export function expectMetricInvariants(body: unknown): number {
-  let checked = 0;
-  const walk = (node: unknown, path: string) => {
-    if (Array.isArray(node)) return node.forEach((item, index) => walk(item, `${path}[${index}]`));
-    if (node === null || typeof node !== 'object') return;
-    const record = node as Record<string, unknown>;
-    if ('status' in record) {
-      checked += 1;
-      expect(['valid', 'upstream_missing', 'insufficient_history', 'negative_input', 'insufficient_cohort'], path).to.include(record['status']);
-      expect(['mdp', 'computed', 'manual_swp'], path).to.include(record['source']);
-      if (record['status'] === 'valid') expect(record['value'], path).to.be.a('number');
-      else expect(record, path).not.to.have.property('value');
-    }
-    for (const [key, value] of Object.entries(record)) walk(value, `${path}.${key}`);
-  };
-  walk(body, '$');
-  expect(checked).to.be.greaterThan(0);
-  return checked;
-}

@@ -58,9 +58,12 @@ export function normaliseSymbol(raw: string | undefined): string {
 }
 
 /**
- * The first read of every company endpoint (rule 3): the company and its core snapshot row, one
- * indexed lookup. An unknown symbol is 404 `Company not found` before any other work; so is a
- * symbol that could not be stored (the schema allows A-Z and 0-9 only), without a query.
+ * The first read of every uncached company answer (rule 3): the company and its core snapshot row,
+ * one indexed lookup. Every company endpoint checks in one order: the symbol (400 `symbol is
+ * required`), the query values (400), the cache; on a miss this lookup runs first in the loader,
+ * and an unknown symbol is 404 `Company not found` before any other read; so is a symbol that
+ * could not be stored (the schema allows A-Z and 0-9 only), without a query. An invalid query
+ * value is therefore 400 even for an unknown symbol.
  */
 @Service()
 export class CompanyLookup {

@@ -51,7 +51,7 @@ export class CompanyAnnouncementsService {
       to: instantBound(query.to, 'to'),
       limit: clampInteger(query.limit, CLAMPS.announcementLimit),
     };
-    return this.cache.read('announcements', { symbol, ...filters }, async () => {
+    const load = async () => {
       const company = await this.companies.find(symbol);
       const bounds = [filters.from && 'AND published_at >= :from::timestamptz', filters.to && 'AND published_at <= :to::timestamptz'].filter(Boolean).join(' ');
       const announcements = await this.db.sequelize.query<Announcement>(SQL(bounds), {
@@ -59,6 +59,12 @@ export class CompanyAnnouncementsService {
         type: QueryTypes.SELECT,
       });
       return { filters, announcements };
-    });
+    };
+    // Cache keys stay bounded: at most two per second per bound (a whole second, or a date `to`'s
+    // last microsecond); a query with any other sub-second bound is answered from the database.
+    return onWholeSecond(filters.from) && onWholeSecond(filters.to) ? this.cache.read('announcements', { symbol, ...filters }, load) : load();
   }
 }
+
+/** An absent bound, or one at .000000 or .999999 of its second (the edges a Nepal day gives). */
+const onWholeSecond = (bound: string | null) => bound === null || /\.(000000|999999)Z$/.test(bound);

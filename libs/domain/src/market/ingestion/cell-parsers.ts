@@ -99,10 +99,26 @@ export interface DecimalRule {
   max?: number;
 }
 
-/** A numeric(precision, scale) column, as exact text with `scale` decimals. */
+/** A JSON number keeps only about 15 significant decimal digits exactly (a double has 15.95). */
+const MAX_JSON_SIGNIFICANT_DIGITS = 15;
+
+/** Significant digits of a JSON number as JS writes it (`0.30000000000000004` has 17, `1.5e-7` 2). */
+function significantDigits(value: number): number {
+  const mantissa = String(Math.abs(value)).split('e')[0].replace('.', '');
+  return mantissa.replace(/^0+/, '').replace(/0+$/, '').length;
+}
+
+/**
+ * A numeric(precision, scale) column, as exact text with `scale` decimals. A JSON number with more
+ * than 15 significant digits is refused: JSON.parse has already rounded it to a double (as the
+ * whole-number path refuses numbers past 2^53), so it must come as a string.
+ */
 export function decimal(rule: DecimalRule): CellParser<string> {
   const max = rule.max === undefined ? undefined : BigInt(rule.max) * 10n ** BigInt(rule.scale);
   return (cell) => {
+    if (typeof cell === 'number' && Number.isFinite(cell) && significantDigits(cell) > MAX_JSON_SIGNIFICANT_DIGITS) {
+      throw new CellProblem(`${show(cell)} has more than ${MAX_JSON_SIGNIFICANT_DIGITS} significant digits, too many for a JSON number; write it as a string`);
+    }
     const value = scaleDecimal(numberText(cell), rule.scale);
     if (!value) throw new CellProblem(`${show(cell)} is not a number`);
     if (integerDigits(value.scaled, rule.scale) > rule.precision - rule.scale) {
@@ -147,12 +163,30 @@ export const instant: CellParser<string> = (cell) => {
   if (!zulu && (+offsetHours > 23 || +offsetMinutes > 59)) throw invalid();
   if (fraction.length > 6 && /[1-9]/.test(fraction.slice(6))) throw new CellProblem(`${show(cell)} is finer than a microsecond`);
   const offsetMs = zulu ? 0 : (sign === '-' ? -1 : 1) * (+offsetHours * 60 + +offsetMinutes) * 60_000;
-  const utcMs = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second) - offsetMs;
+  const utcMs = utcTime(+year, +month, +day, +hour, +minute, +second) - offsetMs;
+  if (!isStorableInstant(utcMs)) throw new CellProblem(`${show(cell)} is outside 0001-01-01 to 9999-12-31 (UTC)`);
   return `${new Date(utcMs).toISOString().slice(0, 19)}.${fraction.slice(0, 6).padEnd(6, '0')}Z`;
 };
 
+const FIRST_INSTANT_MS = Date.parse('0001-01-01T00:00:00Z');
+const LAST_INSTANT_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * Whether a UTC instant (whole milliseconds) lies in 0001-01-01..9999-12-31 UTC: the range a
+ * four-digit canonical text can write (an offset can push a valid local time past either end).
+ */
+export const isStorableInstant = (utcMs: number): boolean => utcMs >= FIRST_INSTANT_MS && utcMs <= LAST_INSTANT_MS;
+
+/** Date.UTC without its two-digit-year rule (Date.UTC(1, 0, 1) is 1901): years 1-99 are themselves. */
+function utcTime(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  at.setUTCHours(hour, minute, second, 0);
+  return at.getTime();
+}
+
 function isCalendarDate(year: number, month: number, day: number): boolean {
-  const at = new Date(Date.UTC(year, month - 1, day));
+  const at = new Date(utcTime(year, month, day));
   return year >= 1 && at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
 }
 

@@ -137,6 +137,7 @@ describe(`${IngestMarketDataUseCase.name} refuses bad input`, () => {
       ['daily_prices', 2, 'low', 530, 'daily_prices.csv line 4, field low: 530.0000 is above the open (500.0000) or the close (510.0000)'],
       ['daily_prices', 1, 'open', -1, 'daily_prices.csv line 3, field open: "-1" must be greater than 0'],
       ['daily_prices', 1, 'volume', '1.5', 'daily_prices.csv line 3, field volume: "1.5" is not a whole number'],
+      ['announcements', 0, 'published_at', '9999-12-31T23:59:59-23:59', 'announcements.csv line 2, field published_at: "9999-12-31T23:59:59-23:59" is outside 0001-01-01 to 9999-12-31 (UTC)'],
       ['intraday_prices', 0, 'traded_at', '2024-07-01 05:15', 'intraday_prices.csv line 2, field traded_at: "2024-07-01 05:15" is not an RFC 3339 instant (e.g. 2024-07-01T10:15:00+05:45)'],
       ['ownership', 0, 'percent', 100.5, 'ownership.csv line 2, field percent: "100.5" must not exceed 100'],
       ['companies', 0, 'symbol', 'NA-BIL', 'companies.csv line 2, field symbol: "NA-BIL" is not a symbol (1-20 letters and digits)'],
@@ -152,6 +153,14 @@ describe(`${IngestMarketDataUseCase.name} refuses bad input`, () => {
       fixture[file][index][field] = value;
       expect((await refusal(fixture)).message, `${file}.${field}`).to.equal(message);
     }
+  });
+
+  it('refuses a JSON decimal with more than 15 significant digits, naming the field', async () => {
+    const { fixture } = marketFixture();
+    fixture.daily_prices[1].close = Number('505.12345678901234'); // as JSON.parse reads it
+    expect((await refusal(fixture, 'json')).message).to.equal(
+      'daily_prices.json item 2, field close: 505.1234567890123 has more than 15 significant digits, too many for a JSON number; write it as a string',
+    );
   });
 
   it('refuses a natural key given twice in one file, even written two ways', async () => {

@@ -48,7 +48,18 @@ describe('market file parsing', () => {
       expect(price('9999999999.9999')).to.equal('9999999999.9999');
       expect(() => price('9999999999.99995')).to.throw(CellProblem, 'too large');
       expect(() => price('0.00004')).to.throw(CellProblem, 'must be greater than 0');
-      expect(price(0.1 + 0.2)).to.equal('0.3000');
+      expect(price(0.3)).to.equal('0.3000');
+    });
+
+    it('refuses a JSON decimal with more than 15 significant digits (JSON.parse rounded it): write it as a string', () => {
+      const price = decimal({ precision: 18, scale: 6 });
+      for (const bad of [0.1 + 0.2, Number('1234567890.1234567'), Number('12345678901234567')]) {
+        expect(() => price(bad), String(bad)).to.throw(CellProblem, 'more than 15 significant digits, too many for a JSON number; write it as a string');
+      }
+      expect(price(123456789.123456)).to.equal('123456789.123456'); // 15 digits
+      expect(price(1.5e-7)).to.equal('0.000000');
+      expect(price(1e11)).to.equal('100000000000.000000');
+      expect(price('1234567890.1234567')).to.equal('1234567890.123457'); // as a string: exact, rounded to the scale
     });
 
     it('reads whole numbers exactly, and refuses JSON numbers past 2^53', () => {
@@ -72,6 +83,16 @@ describe('market file parsing', () => {
         expect(() => instant(bad), bad).to.throw(CellProblem, 'RFC 3339');
       }
       expect(() => instant('2024-07-01T05:15:00.1234567Z')).to.throw(CellProblem, 'finer than a microsecond');
+    });
+
+    it('refuses an instant an offset pushes outside 0001-01-01..9999-12-31 UTC, and keeps the edges', () => {
+      for (const bad of ['9999-12-31T23:59:59-23:59', '9999-12-31T23:00:00-01:00', '0001-01-01T00:00:00+00:01']) {
+        expect(() => instant(bad), bad).to.throw(CellProblem, 'outside 0001-01-01 to 9999-12-31 (UTC)');
+      }
+      expect(instant('9999-12-31T23:59:59.999999Z')).to.equal('9999-12-31T23:59:59.999999Z');
+      expect(instant('9999-12-31T23:59:59+23:59')).to.equal('9999-12-31T00:00:59.000000Z');
+      expect(instant('0001-01-01T23:59:00+23:59')).to.equal('0001-01-01T00:00:00.000000Z');
+      expect(instant('0099-12-31T00:00:00Z')).to.equal('0099-12-31T00:00:00.000000Z'); // not 1999
     });
   });
 });

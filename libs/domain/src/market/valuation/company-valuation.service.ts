@@ -1,6 +1,6 @@
 import { Service } from 'typedi';
 import { AnalysisCache } from '../analysis/analysis-cache';
-import { AnalysedCompany, CompanyLookup } from '../analysis/company-lookup';
+import { AnalysedCompany, CompanyLookup, normaliseSymbol } from '../analysis/company-lookup';
 import type { MetricValue } from '../analysis/metric';
 import { FairValueMethod, FairValueSummary, fairValueSummary, grahamNumber, sectorPeValue } from './fair-value';
 import { ExcludedPeer, normalisePeerSymbols, selectPeers } from './peer-selection';
@@ -57,8 +57,9 @@ export interface PeersView {
 
 /**
  * Ratios, fair value and peer comparison of a listed company (market-data.md, "Stock analysis").
- * Each reads the core snapshot row first (404 before any other work, rule 3), then answers from
- * the per-endpoint cache keyed by the normalised query.
+ * Like every stock-analysis endpoint: the symbol is normalised (400 when empty), the query
+ * validated (400), then the per-endpoint cache keyed by the normalised query is read; on a miss the
+ * core snapshot row is the loader's first read (404 `Company not found`, rule 3), then the rest.
  */
 @Service()
 export class CompanyValuationService {
@@ -69,15 +70,16 @@ export class CompanyValuationService {
   ) {}
 
   async ratios(rawSymbol: string | undefined, rawTab: unknown): Promise<RatiosView> {
-    const company = await this.lookup.find(rawSymbol);
+    const symbol = normaliseSymbol(rawSymbol);
     const tab = normaliseTab(rawTab);
-    return this.cache.read('ratios', { symbol: company.symbol, tab }, async () => {
+    return this.cache.read('ratios', { symbol, tab }, async () => {
+      const company = await this.lookup.find(symbol);
       const figures = await this.figuresOf(company);
       const statements = new AnnualStatements(figures);
       const view: RatiosView = { symbol: company.symbol, tab, asOf: company.snapshot.asOf, fiscalYear: statements.latestYear, ratios: [] };
       if (tab === 'valuation') {
         view.ratios = valuationRatios(priceMetrics(figures));
-        view.sectorComparison = sectorComparison({ code: company.sector.code, name: company.sector.name }, sectorMedians(await this.reader.sectorCohort(company.sector.id)));
+        view.sectorComparison = sectorComparison({ code: company.sector.code, name: company.sector.name }, sectorMedians(await this.reader.sectorCohort(company.sector.id, company.id)));
       } else if (tab === 'profitability') view.ratios = profitabilityRatios(statements);
       else if (tab === 'solvency') view.ratios = solvencyRatios(statements);
       else view.ratios = growthRatios(statements);
@@ -86,20 +88,22 @@ export class CompanyValuationService {
   }
 
   async fairValue(rawSymbol: string | undefined): Promise<FairValueView> {
-    const company = await this.lookup.find(rawSymbol);
-    return this.cache.read('fairValue', { symbol: company.symbol }, async () => {
+    const symbol = normaliseSymbol(rawSymbol);
+    return this.cache.read('fairValue', { symbol }, async () => {
+      const company = await this.lookup.find(symbol);
       const prices = priceMetrics(await this.figuresOf(company));
-      const { medianPe } = sectorMedians(await this.reader.sectorCohort(company.sector.id));
+      const { medianPe } = sectorMedians(await this.reader.sectorCohort(company.sector.id, company.id));
       const methods = [grahamNumber(prices), sectorPeValue(prices, medianPe)];
       return { symbol: company.symbol, asOf: company.snapshot.asOf, methods, summary: fairValueSummary(methods, prices.lastPrice) };
     });
   }
 
   async peers(rawSymbol: string | undefined, rawSymbols: unknown): Promise<PeersView> {
-    const company = await this.lookup.find(rawSymbol);
+    const symbol = normaliseSymbol(rawSymbol);
     const requested = normalisePeerSymbols(rawSymbols);
-    return this.cache.read('peers', { symbol: company.symbol, symbols: requested }, async () => {
-      const stored = await this.reader.companiesBySymbol(requested.filter((s) => /^[A-Z0-9]{1,20}$/.test(s)));
+    return this.cache.read('peers', { symbol, symbols: requested }, async () => {
+      const company = await this.lookup.find(symbol);
+      const stored = await this.reader.companiesBySymbol(requested.filter((peer) => peer.storable).map((peer) => peer.symbol));
       const known = new Map(stored.map((c) => [c.symbol, c]));
       const { keptIds, excluded } = selectPeers({ symbol: company.symbol, sectorId: company.sector.id }, requested, known);
       const figures = await this.reader.byIds([company.id, ...keptIds]);

@@ -41,8 +41,8 @@ export function grahamNumber(prices: PriceMetrics): FairValueMethod {
 
 /**
  * Relative P/E value = sector median P/E × EPS: what the company would be priced at on its sector's
- * typical multiple. negative_input when EPS ≤ 0; insufficient_cohort when fewer than 3 companies of
- * the sector have a valid P/E. (A dividend-discount model suits banks better, but needs a discount
+ * typical multiple. negative_input when EPS ≤ 0; insufficient_cohort when fewer than 3 other companies
+ * of the sector (the company itself excluded) have a valid P/E. (A dividend-discount model suits banks better, but needs a discount
  * rate and a growth rate the data does not carry; the relative P/E uses only stored figures.)
  */
 export function sectorPeValue(prices: PriceMetrics, sectorMedianPe: MetricValue): FairValueMethod {

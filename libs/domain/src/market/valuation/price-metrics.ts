@@ -53,13 +53,16 @@ export function priceMetrics(company: CompanyFigures): PriceMetrics {
 }
 
 export interface SectorMedians {
-  /** Companies of the sector (not delisted), the focal company included. */
+  /** The other companies of the sector (not delisted): the focal company is excluded. */
   cohortSize: number;
   medianPe: MetricValue;
   medianPb: MetricValue;
 }
 
-/** Sector median P/E and P/B over the cohort's valid values (at least MIN_SECTOR_COHORT, else insufficient_cohort). */
+/**
+ * Sector median P/E and P/B over the cohort's valid values (at least MIN_SECTOR_COHORT, else
+ * insufficient_cohort). The cohort is the focal company's sector without it: 3 means 3 others.
+ */
 export function sectorMedians(cohort: readonly CompanyFigures[]): SectorMedians {
   const metrics = cohort.map(priceMetrics);
   const valid = (pick: (m: PriceMetrics) => MetricValue) => metrics.map(pick).filter(isValid).map((m) => m.value);

@@ -1,5 +1,5 @@
 import type { MetricValue } from '../analysis/metric';
-import { InvalidAnalysisQuery } from '../analysis/analysis.errors';
+import { oneOf } from '../analysis/query-values';
 import type { PriceMetrics, SectorMedians } from './price-metrics';
 import { AnnualStatements, itemRatio, returnOnAssets, returnOnEquity } from './statement-ratios';
 
@@ -7,13 +7,8 @@ export const RATIO_TABS = ['valuation', 'profitability', 'solvency', 'growth'] a
 export type RatioTab = (typeof RATIO_TABS)[number];
 
 /** market-data.md rule 2: `tab` trimmed and lower-cased; empty (or absent) is valuation; anything else 400. */
-export function normaliseTab(raw: unknown): RatioTab {
-  const first = Array.isArray(raw) ? raw[0] : raw;
-  const tab = typeof first === 'string' ? first.trim().toLowerCase() : first === undefined || first === null ? '' : '?';
-  if (tab === '') return 'valuation';
-  if ((RATIO_TABS as readonly string[]).includes(tab)) return tab as RatioTab;
-  throw InvalidAnalysisQuery('invalid tab; expected valuation, profitability, solvency or growth');
-}
+export const normaliseTab = (raw: unknown): RatioTab =>
+  oneOf(raw, RATIO_TABS, 'valuation', 'invalid tab; expected valuation, profitability, solvency or growth');
 
 /** One ratio as shown: a MetricValue with what it is, its unit and its formula. */
 export interface RatioEntry extends MetricValue {
@@ -71,7 +66,7 @@ export function growthRatios(statements: AnnualStatements): RatioEntry[] {
   ];
 }
 
-/** The valuation tab's sector comparison: median P/E and P/B of the sector's companies. */
+/** The valuation tab's sector comparison: median P/E and P/B of the sector's other companies (cohortSize counts them). */
 export interface SectorComparison {
   sector: { code: string; name: string };
   cohortSize: number;

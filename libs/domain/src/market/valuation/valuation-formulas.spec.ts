@@ -45,14 +45,24 @@ describe('valuation formulas', () => {
   });
 
   it('peer symbols: comma-separated and repeated, trimmed, upper-cased, empties dropped', () => {
-    expect(normalisePeerSymbols([' nabil, ,ebl', 'NABIL', '', { x: 1 }])).to.deep.equal(['NABIL', 'EBL', 'NABIL']);
-    expect(normalisePeerSymbols(undefined)).to.deep.equal([]);
-    expect(normalisePeerSymbols(Array(30).fill('A').join(','))).to.have.length(20);
+    const symbols = (raw: unknown) => normalisePeerSymbols(raw).map((peer) => peer.symbol);
+    expect(symbols([' nabil, ,ebl', 'NABIL', '', { x: 1 }])).to.deep.equal(['NABIL', 'EBL', 'NABIL']);
+    expect(symbols(undefined)).to.deep.equal([]);
+    expect(symbols(Array(30).fill('A').join(','))).to.have.length(20);
+  });
+
+  it('peer symbols: each cut to 20 characters; only ^[A-Z0-9]{1,20}$ is storable (a long one stays unstorable once cut)', () => {
+    expect(normalisePeerSymbols(['a'.repeat(20), 'A'.repeat(21), `bad-${'x'.repeat(5000)}`])).to.deep.equal([
+      { symbol: 'A'.repeat(20), storable: true },
+      { symbol: 'A'.repeat(20), storable: false },
+      { symbol: `BAD-${'X'.repeat(16)}`, storable: false },
+    ]);
   });
 
   it('selectPeers: a repeated focal symbol is a duplicate; valid peers past 4 are dropped unreported', () => {
     const known = new Map(['B', 'C', 'D', 'E', 'F', 'X'].map((s) => [s, { id: s.toLowerCase(), sectorId: s === 'X' ? 'other' : 'banks' }]));
-    const result = selectPeers({ symbol: 'A', sectorId: 'banks' }, ['A', 'A', 'B', 'C', 'X', 'D', 'E', 'F', 'Q'], known);
+    const requested = normalisePeerSymbols('A,A,B,C,X,D,E,F,Q');
+    const result = selectPeers({ symbol: 'A', sectorId: 'banks' }, requested, known);
     expect(result.keptIds).to.deep.equal(['b', 'c', 'd', 'e']);
     expect(result.excluded).to.deep.equal([
       { symbol: 'A', reason: 'focal_company' },
@@ -60,5 +70,15 @@ describe('valuation formulas', () => {
       { symbol: 'X', reason: 'different_sector' },
       { symbol: 'Q', reason: 'unknown_symbol' },
     ]);
+    // An unstorable symbol is unknown_symbol however often it comes, even when cut to a stored one.
+    const unstorable = selectPeers({ symbol: 'A', sectorId: 'banks' }, normalisePeerSymbols(['B-1', 'B-1', 'B'.repeat(21)]), new Map([['B'.repeat(20), { id: 'b20', sectorId: 'banks' }]]));
+    expect(unstorable).to.deep.equal({
+      keptIds: [],
+      excluded: [
+        { symbol: 'B-1', reason: 'unknown_symbol' },
+        { symbol: 'B-1', reason: 'unknown_symbol' },
+        { symbol: 'B'.repeat(20), reason: 'unknown_symbol' },
+      ],
+    });
   });
 });

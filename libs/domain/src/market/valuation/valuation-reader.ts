@@ -73,9 +73,12 @@ export class ValuationReader {
     return rows.map((row) => ({ ...row, metrics: row.metrics ?? {}, annual: annualOf(row.id, annual) }));
   }
 
-  /** A sector's listed (not delisted) companies, without statements: the cohort of a sector median. */
-  async sectorCohort(sectorId: string): Promise<CompanyFigures[]> {
-    const rows = await this.select<FiguresRow>(FIGURES_SQL(`c.sector_id = :sectorId AND c.status <> 'delisted'`), { sectorId });
+  /**
+   * The other listed (not delisted) companies of a company's sector, without statements: the
+   * cohort of its sector medians (the company itself is not its own peer).
+   */
+  async sectorCohort(sectorId: string, companyId: string): Promise<CompanyFigures[]> {
+    const rows = await this.select<FiguresRow>(FIGURES_SQL(`c.sector_id = :sectorId AND c.status <> 'delisted' AND c.id <> :companyId`), { sectorId, companyId });
     return rows.map((row) => ({ ...row, metrics: row.metrics ?? {}, annual: new Map() }));
   }
 
