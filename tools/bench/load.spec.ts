@@ -33,6 +33,14 @@ describe(perRequestSetup.name, () => {
     expect(requests.every((r) => r.body === undefined)).to.equal(true);
   });
 
+  it('numbers {{request}} in paths with a counter that never repeats, and rotates X-Forwarded-For on its own', () => {
+    const setup = perRequestSetup({ paths: ['/a?s=ZZ{{request}}', '/b?s=ZZ{{request}}'], forwardedFor: ['10.0.0.1', '10.0.0.2', '10.0.0.3'] });
+    const requests = send(setup, 5);
+    expect(requests.map((r) => r.path)).to.deep.equal(['/a?s=ZZ0', '/b?s=ZZ1', '/a?s=ZZ2', '/b?s=ZZ3', '/a?s=ZZ4']);
+    expect(requests.map((r) => r.headers?.['x-forwarded-for'])).to.deep.equal(['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.1', '10.0.0.2']);
+    expect(send(setup, 1)[0].path).to.equal('/b?s=ZZ5');
+  });
+
   it('refuses crossTokensAndPaths without both lists', () => {
     expect(() => perRequestSetup({ bearerTokens: ['a'], crossTokensAndPaths: true })).to.throw(/needs bearerTokens and paths/);
   });

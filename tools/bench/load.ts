@@ -24,8 +24,17 @@ export interface PerRequestHeaders {
   idempotencyKey?: boolean;
   /** `Authorization: Bearer <token>` taken round-robin from these (spreads per-user rate limits). */
   bearerTokens?: string[];
-  /** Request paths (with query) taken round-robin, e.g. a different search per request so a cache cannot answer. */
+  /**
+   * Request paths (with query) taken round-robin, e.g. a different search per request so a cache
+   * cannot answer. Every `{{request}}` in a path is replaced by the request's number (from 0,
+   * counted over the whole process, warm-up included), so a path can be new on every request.
+   */
   paths?: string[];
+  /**
+   * `X-Forwarded-For` taken round-robin from these addresses, on its own (request n: the address
+   * n % length), for per-IP rate limits of an app that trusts the load generator as a proxy.
+   */
+  forwardedFor?: string[];
   /**
    * Rotate through every (token, path) combination instead of through each list on its own, the
    * token changing fastest: request n carries bearerTokens[n % T] and paths[floor(n / T) % P], so a
@@ -53,7 +62,8 @@ interface AutocannonRequest {
 export function perRequestSetup(perRequest: PerRequestHeaders) {
   const prefix = `bench-${randomBytes(6).toString('hex')}`;
   const tokens = perRequest.bearerTokens ?? [];
-  const paths = perRequest.paths ?? [];
+  const paths = (perRequest.paths ?? []).map((path) => path.split('{{request}}'));
+  const addresses = perRequest.forwardedFor ?? [];
   const cross = perRequest.crossTokensAndPaths === true;
   if (cross && (tokens.length === 0 || paths.length === 0)) throw new Error('crossTokensAndPaths needs bearerTokens and paths');
   const length = Math.max(1, cross ? tokens.length * paths.length : Math.max(tokens.length, paths.length));
@@ -64,7 +74,8 @@ export function perRequestSetup(perRequest: PerRequestHeaders) {
     const headers = { ...request.headers };
     if (perRequest.idempotencyKey) headers['idempotency-key'] = `${prefix}-${n}`;
     if (tokens.length > 0) headers['authorization'] = `Bearer ${tokens[n % tokens.length]}`;
-    const path = paths.length === 0 ? undefined : paths[(cross ? Math.floor(n / tokens.length) : n) % paths.length];
+    if (addresses.length > 0) headers['x-forwarded-for'] = addresses[n % addresses.length];
+    const path = paths.length === 0 ? undefined : paths[(cross ? Math.floor(n / tokens.length) : n) % paths.length].join(String(n));
     const body = template?.join(String(Math.floor(n / length) + 1));
     return { ...request, headers, ...(path === undefined ? {} : { path }), ...(body === undefined ? {} : { body }) };
   };

@@ -34,10 +34,11 @@ export interface BenchReport {
 }
 
 export function toRows(measurements: Measurement[]): ResultRow[] {
-  const rps = new Map(measurements.map((m) => [m.target.name, m.outcome?.measured.requestsPerSecond]));
+  // Keyed by the target itself: groups of one run may name their baselines alike.
+  const rps = new Map(measurements.map((m) => [m.target, m.outcome?.measured.requestsPerSecond]));
   return measurements.map(({ target, baseline, outcome, error }) => {
     const stats = outcome?.measured;
-    const baselineRps = baseline ? rps.get(baseline.name) : undefined;
+    const baselineRps = baseline ? rps.get(baseline) : undefined;
     return {
       name: target.name,
       kind: target.kind,

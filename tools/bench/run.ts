@@ -7,6 +7,7 @@ import { createBenchEnvironment } from './bench-environment';
 import { Cleanup } from './cleanup';
 import { createCommerceFixtures } from './commerce';
 import { createBenchActors } from './fixtures';
+import { startMarketBench } from './market';
 import { measure, Measurement, stopLoadGenerator } from './measure';
 import { buildReport, formatTable, writeReport } from './report';
 import { buildPlan, filterPlan } from './scenarios';
@@ -36,7 +37,8 @@ async function main(): Promise<number> {
   const baselines = await startBaselines(env.config, cleanup);
   const signing = await startSigningTargets(env.infra, cleanup);
   const adminOrders = await startAdminOrdersBench(env.config, apps.adminApi, cleanup);
-  const plan = filterPlan(buildPlan(apps, baselines, actors, signing, commerce, adminOrders), settings.filter);
+  const market = await startMarketBench(env.infra, baselines, actors, settings, cleanup);
+  const plan = filterPlan(buildPlan(apps, baselines, actors, signing, commerce, adminOrders, market), settings.filter);
   if (plan.length === 0) throw new Error(`BENCH_FILTER "${settings.filter}" matches no scenario`);
 
   const targets = plan.reduce((count, group) => count + 1 + group.scenarios.length, 0);

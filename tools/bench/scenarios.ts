@@ -15,6 +15,7 @@ import {
   writeHeartbeatFixtures,
 } from './heartbeat';
 import type { PerRequestHeaders } from './load';
+import type { MarketBench } from './market';
 import type { Measurement } from './measure';
 import { signedUrlsBody, SigningTargets } from './uploads';
 
@@ -52,6 +53,7 @@ export function buildPlan(
   signing: SigningTargets,
   commerce: CommerceFixtures,
   adminOrders?: AdminOrdersBench,
+  market?: MarketBench,
 ): ScenarioGroup[] {
   const healthz = (app: RunningApp): Target => ({
     name: `${app.name} GET /healthz`,
@@ -174,6 +176,7 @@ export function buildPlan(
     },
     heartbeatGroup(apps.customerApi, baselines),
     ...(adminOrders?.groups ?? []),
+    ...(market?.groups ?? []),
   ];
 }
 
