@@ -13,6 +13,7 @@ import {
   TestCustomer,
 } from '@platform/testing';
 import { createCustomerApi } from '../customer-api';
+import { courseOwner } from './progress.test-helper';
 
 const DAY = 86_400_000;
 
@@ -34,11 +35,7 @@ describe('Manual lesson completion (customer-api)', () => {
   });
 
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const ownerOf = async (course: TestCourse) => {
-    const customer = await createCustomer(api.app.container);
-    await grantAccess(customer.id, course.product.id);
-    return customer;
-  };
+  const ownerOf = (course: TestCourse) => courseOwner(api.app.container, course);
   const rowOf = (customer: TestCustomer, lesson: LessonModel) => CourseProgressModel.findOne({ where: { userId: customer.id, lessonId: lesson.id } });
 
   for (const prefix of ['/api', '/api/mobile']) {

@@ -12,6 +12,7 @@ import {
   TestCustomer,
 } from '@platform/testing';
 import { createCustomerApi } from '../customer-api';
+import { courseOwner, createProgress } from './progress.test-helper';
 
 const DAY = 86_400_000;
 
@@ -24,22 +25,9 @@ describe('Course progress (customer-api)', () => {
   });
 
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const ownerOf = async (course: TestCourse) => {
-    const customer = await createCustomer(api.app.container);
-    await grantAccess(customer.id, course.product.id);
-    return customer;
-  };
+  const ownerOf = (course: TestCourse) => courseOwner(api.app.container, course);
   const progress = (customer: TestCustomer, lesson: LessonModel, fields: Partial<CourseProgressModel> = {}) =>
-    CourseProgressModel.create({
-      userId: customer.id,
-      lessonId: lesson.id,
-      courseId: lesson.courseId,
-      watchPosition: 0,
-      totalWatchedSeconds: 0,
-      isCompleted: false,
-      completedAt: null,
-      ...fields,
-    });
+    createProgress(customer.id, lesson, fields);
   /** Sets a row's updated_at (sequelize would stamp "now" on every save). */
   const touch = (customer: TestCustomer, lesson: LessonModel, updatedAt: Date) =>
     api.app.container.get(Database).sequelize.query('UPDATE course_progress SET updated_at = :updatedAt WHERE user_id = :userId AND lesson_id = :lessonId', {

@@ -15,6 +15,7 @@ import {
   TestCustomer,
 } from '@platform/testing';
 import { createCustomerApi } from '../customer-api';
+import { courseOwner, createProgress } from './progress.test-helper';
 
 const DAY = 86_400_000;
 
@@ -30,22 +31,9 @@ describe('Lesson content with resume position (customer-api)', () => {
   });
 
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const ownerOf = async (course: TestCourse) => {
-    const customer = await createCustomer(api.app.container);
-    await grantAccess(customer.id, course.product.id);
-    return customer;
-  };
+  const ownerOf = (course: TestCourse) => courseOwner(api.app.container, course);
   const progress = (customer: TestCustomer, lesson: LessonModel, fields: Partial<CourseProgressModel> = {}) =>
-    CourseProgressModel.create({
-      userId: customer.id,
-      lessonId: lesson.id,
-      courseId: lesson.courseId,
-      watchPosition: 0,
-      totalWatchedSeconds: 0,
-      isCompleted: false,
-      completedAt: null,
-      ...fields,
-    });
+    createProgress(customer.id, lesson, fields);
 
   for (const prefix of ['/api', '/api/mobile']) {
     describe(`GET ${prefix}/courses/:courseId/lessons/:lessonId`, () => {
