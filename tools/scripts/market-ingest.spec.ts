@@ -13,11 +13,11 @@ interface Run {
 }
 
 /** Runs `npm run market:ingest -- <directory>`'s command in a child process, on the run's scratch database. */
-function marketIngest(directory: string): Promise<Run> {
+function marketIngest(...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['-r', '@swc-node/register', 'tools/scripts/market-ingest.ts', directory],
+      ['-r', '@swc-node/register', 'tools/scripts/market-ingest.ts', ...args],
       { env: testEnv(), cwd: process.cwd(), timeout: 30_000 },
       (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, stdout, stderr }),
     );
@@ -59,5 +59,14 @@ describe('npm run market:ingest', function () {
     expect(run.code).to.equal(1);
     expect(run.stderr.trim()).to.equal('market:ingest failed: daily_prices.csv line 2, field close: "abc" is not a number');
     expect(run.stdout).to.equal('');
+  });
+
+  it('prints its usage: exit 0 when asked with --help, exit 2 without a directory', async () => {
+    const help = await marketIngest('--help');
+    expect(help.code).to.equal(0);
+    expect(help.stdout).to.match(/^usage: npm run market:ingest -- <directory>/);
+    const bare = await marketIngest();
+    expect(bare.code).to.equal(2);
+    expect(bare.stderr).to.match(/^usage:/);
   });
 });

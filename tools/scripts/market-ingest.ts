@@ -9,7 +9,7 @@ import { IngestionProgress, IngestionSummary, IngestMarketDataUseCase, isIngesti
 import { createLogger } from '@platform/observability';
 import { loadDotenv } from './load-dotenv';
 
-const USAGE = 'usage: npm run market:ingest -- <directory>   (the file format: README, "Market data ingestion")';
+const USAGE = 'usage: npm run market:ingest -- <directory>   (the file format: README, "Market data: ingestion and demo data")';
 
 /**
  * `npm run market:ingest -- <dir>` (issue 9): migrates, then loads a directory of market files in
@@ -19,9 +19,13 @@ const USAGE = 'usage: npm run market:ingest -- <directory>   (the file format: R
  */
 async function main(argv: string[]): Promise<number> {
   const directory = argv.find((arg) => !arg.startsWith('-'));
-  if (!directory || argv.includes('--help')) {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (!directory) {
     process.stderr.write(`${USAGE}\n`);
-    return directory ? 0 : 2;
+    return 2;
   }
   loadDotenv();
   const config = loadConfig();

@@ -1,6 +1,6 @@
-import { Clock } from '../../shared';
 import { CellProblem, date, instant, isStorableInstant } from '../ingestion/cell-parsers';
 import { clampInteger, listValues, oneOf, RawQueryValue, singleText } from '../analysis/query-values';
+import { NEPAL_OFFSET_MS, nepalToday } from '../analysis/nepal-time';
 
 export { clampInteger };
 export type { RawQueryValue };
@@ -44,15 +44,9 @@ export function announcementTypes(raw: RawQueryValue): AnnouncementType[] {
   return known.length ? known : [...ANNOUNCEMENT_TYPES];
 }
 
-/**
- * NEPSE dates are Nepal dates: a `YYYY-MM-DD` bound, and "today", are days in Asia/Kathmandu
- * (UTC+05:45 all year, no daylight saving).
- */
-const NEPAL_OFFSET_MS = (5 * 60 + 45) * 60_000;
 const DAY_MS = 86_400_000;
 
-/** Today in Nepal as YYYY-MM-DD, from the injected clock. */
-export const nepalToday = (clock: Clock): string => new Date(clock.now().getTime() + NEPAL_OFFSET_MS).toISOString().slice(0, 10);
+export { nepalToday };
 
 /** `day` (YYYY-MM-DD) moved by `days`. */
 export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

@@ -19,7 +19,7 @@ export interface CompanyDividends {
   upcomingDays: number;
   /** The upcoming window, Nepal dates, both inclusive: today … today + upcomingDays. */
   upcomingWindow: { from: string; to: string };
-  /** The last `years` fiscal years with a dividend, newest first. */
+  /** The last `years` fiscal years with a dividend record (a declared 0 % cash and bonus included), newest first. */
   history: Dividend[];
   /** Book closes inside the upcoming window, soonest first. */
   upcoming: Dividend[];

@@ -6,6 +6,7 @@ import { validateMarketFile, ValidMarketFile } from './file-validator';
 import { readMarketDirectory } from './market-directory';
 import { checkReferences } from './reference-check';
 import { refreshSnapshots } from './snapshot-refresh';
+import { nepalToday } from '../analysis/nepal-time';
 
 export interface IngestionFileSummary extends UpsertCounts {
   /** The file's name, e.g. `daily_prices.csv`. */
@@ -80,7 +81,7 @@ export class IngestMarketDataUseCase {
 
       const symbols = touchedSymbols(files);
       report({ phase: 'snapshots', file: 'market_company_snapshots', done: 0, total: symbols.length });
-      const today = this.clock.now().toISOString().slice(0, 10);
+      const today = nepalToday(this.clock);
       const snapshots = await refreshSnapshots(this.db, transaction, symbols, today, (done) =>
         report({ phase: 'snapshots', file: 'market_company_snapshots', done, total: symbols.length }),
       );
