@@ -93,7 +93,8 @@ export async function startMarketBench(
     kind: 'scenario',
     description:
       `public route: middleware stack, rate limit per client IP (Redis), snapshot of ${SNAPSHOT_SYMBOL} from the analysis cache ` +
-      `(Redis GET + JSON.parse, warmed by the pre-flight request: every measured request is a hit), Cache-Control and envelope; ${rotation}`,
+      `(one Redis GET of the stored JSON, sent as stored inside the envelope; warmed by the pre-flight request: every measured ` +
+      `request is a hit), Cache-Control with the freshness left; ${rotation}`,
     url: `${app.baseUrl}${snapshotPath}`,
     headers: { 'x-forwarded-for': '192.0.2.1' },
     perRequest: { forwardedFor: addressPool(1, addresses) },

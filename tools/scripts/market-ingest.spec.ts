@@ -47,6 +47,7 @@ describe('npm run market:ingest', function () {
     expect(first.stdout).to.match(/^sectors\.csv\s+1\s+1\s+0\s+0$/m);
     expect(first.stdout).to.match(/^companies\.json\s+1\s+1\s+0\s+0$/m);
     expect(first.stdout).to.match(/^daily_prices\.csv\s+1\s+1\s+0\s+0$/m);
+    expect(first.stdout).to.match(/^cached stock-analysis answers cleared: \d+$/m);
 
     const again = await marketIngest(directory);
     expect(again.code, again.stderr).to.equal(0);

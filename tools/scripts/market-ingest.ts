@@ -5,8 +5,9 @@ import { SingleBar } from 'cli-progress';
 import { Container } from 'typedi';
 import { ConfigError, loadConfig } from '@platform/config';
 import { Database, ensureDatabase, migrateUp } from '@platform/db';
-import { IngestionProgress, IngestionSummary, IngestMarketDataUseCase, isIngestionError } from '@platform/domain';
+import { CONFIG, IngestionProgress, IngestionSummary, IngestMarketDataUseCase, isIngestionError, LOGGER, REDIS } from '@platform/domain';
 import { createLogger } from '@platform/observability';
+import { closeRedis, createRedisConnection, waitForRedis } from '@platform/redis';
 import { loadDotenv } from './load-dotenv';
 
 const USAGE = 'usage: npm run market:ingest -- <directory>   (the file format: README, "Market data: ingestion and demo data")';
@@ -14,7 +15,7 @@ const USAGE = 'usage: npm run market:ingest -- <directory>   (the file format: R
 /**
  * `npm run market:ingest -- <dir>` (issue 9): migrates, then loads a directory of market files in
  * one transaction, with a progress bar on a terminal (stderr), and prints the rows inserted,
- * updated and unchanged per file. Bad input: exit 1 with the message naming file, line and field
+ * updated and unchanged per file, then clears the cached stock-analysis answers. Bad input: exit 1 with the message naming file, line and field
  * (no stack trace), and nothing written. Usage error: exit 2.
  */
 async function main(argv: string[]): Promise<number> {
@@ -32,18 +33,25 @@ async function main(argv: string[]): Promise<number> {
   if (!config.isProduction) await ensureDatabase(config.db.url);
   const logger = createLogger({ name: 'market-ingest', level: 'warn' });
   const db = new Database({ ...config.db, pool: { ...config.db.pool, max: 2, min: 0 } }, [], logger);
+  // Only to clear the cached stock-analysis answers after the load; unreachable, they expire on their own.
+  const redis = createRedisConnection(config.redis);
+  const redisReady = waitForRedis(redis, 2_000);
   const progress = new ProgressBar();
   try {
     await migrateUp(db.sequelize);
     const container = Container.of(`market-ingest:${randomUUID()}`);
     container.set(Database, db);
+    container.set(REDIS, redis);
+    container.set(LOGGER, logger);
+    container.set(CONFIG, config);
+    await redisReady;
     const summary = await container.get(IngestMarketDataUseCase).execute(resolve(directory), { onProgress: (event) => progress.show(event) });
     progress.stop();
     process.stdout.write(formatSummary(resolve(directory), summary));
     return 0;
   } finally {
     progress.stop();
-    await db.close();
+    await Promise.all([db.close(), closeRedis(redis)]);
   }
 }
 
@@ -77,7 +85,11 @@ function formatSummary(directory: string, summary: IngestionSummary): string {
   ].map((cells) => cells.map(String));
   const widths = rows[0].map((_, column) => Math.max(...rows.map((cells) => cells[column].length)));
   const lines = rows.map((cells) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '));
-  return `loaded ${directory}\n${lines.join('\n')}\n`;
+  const cache =
+    summary.cachedAnswersCleared === null
+      ? 'cached stock-analysis answers: Redis unreachable, they expire on their own'
+      : `cached stock-analysis answers cleared: ${summary.cachedAnswersCleared}`;
+  return `loaded ${directory}\n${lines.join('\n')}\n${cache}\n`;
 }
 
 main(process.argv.slice(2)).then(

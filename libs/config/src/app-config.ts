@@ -110,6 +110,10 @@ export function toAppConfig(env: RawEnv) {
         customerSeriesSearchRateLimit: env.CONTENT_CUSTOMER_SERIES_SEARCH_RATE_LIMIT,
         customerSeriesRateWindowSeconds: env.CONTENT_CUSTOMER_SERIES_RATE_WINDOW_SECONDS,
       },
+      market: {
+        /** A process's own copy of a cached stock-analysis answer lives this long (bounded by the answer's freshness). */
+        analysisLocalCacheMs: env.ANALYSIS_LOCAL_CACHE_MS,
+      },
       portfolio: {
         cgtMaxShortPercent: env.PORTFOLIO_CGT_MAX_SHORT_PERCENT,
         cgtMaxLongPercent: env.PORTFOLIO_CGT_MAX_LONG_PERCENT,

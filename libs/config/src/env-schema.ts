@@ -211,6 +211,8 @@ export const envSchema = z.object({
   CONTENT_CUSTOMER_SERIES_RATE_LIMIT: int(300, 1),
   CONTENT_CUSTOMER_SERIES_SEARCH_RATE_LIMIT: int(300, 1),
   CONTENT_CUSTOMER_SERIES_RATE_WINDOW_SECONDS: int(60, 1),
+  // How long a process keeps its own copy of a cached stock-analysis answer it read from Redis (0: off).
+  ANALYSIS_LOCAL_CACHE_MS: int(1_000, 0, 60_000),
   PORTFOLIO_CGT_MAX_SHORT_PERCENT: z.coerce.number().min(0).max(100).default(7.5),
   PORTFOLIO_CGT_MAX_LONG_PERCENT: z.coerce.number().min(0).max(100).default(5),
 });

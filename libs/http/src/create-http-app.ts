@@ -1,6 +1,5 @@
 import cors from 'cors';
 import express, { Express } from 'express';
-import helmet from 'helmet';
 import { RoutingControllersOptions, useExpressServer } from 'routing-controllers';
 import type { ContainerInstance } from 'typedi';
 import { MetricsRegistry } from '@platform/observability';
@@ -16,8 +15,9 @@ import {
   mountMetricsRoute,
   mountOpenApi,
   OpenApiInfo,
-  requestLogging,
+  installRequestLogging,
   requestMetrics,
+  securityHeaders,
 } from './operations';
 
 export interface HttpAppOptions {
@@ -53,10 +53,10 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.set('trust proxy', infra.config.http.trustProxy);
   app.disable('x-powered-by');
 
-  app.use(requestLogging(infra.logger));
+  installRequestLogging(app, infra.logger);
   app.use(requestMetrics(metrics));
   // Resources (uploads, trailers) are meant to be embedded by the web and admin front-ends.
-  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use(securityHeaders({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   app.use(
     cors({
       origin: corsOrigin(infra.config.http.corsOrigins),

@@ -1,3 +1,4 @@
+import type { Response } from 'express';
 import { Action, Interceptor, InterceptorInterface } from 'routing-controllers';
 import { Service } from 'typedi';
 import type { Page } from '@platform/domain';
@@ -38,4 +39,17 @@ export class EnvelopeInterceptor implements InterceptorInterface {
     if (content instanceof ApiResponse) return content.toJSON();
     return ApiResponse.ok(content ?? null).toJSON();
   }
+}
+
+const SUCCESS_HEAD = Buffer.from('{"message":"Success","data":');
+const SUCCESS_TAIL = Buffer.from('}');
+
+/**
+ * Sends `{ message: 'Success', data }` where `data` is JSON already serialised (a cached answer
+ * read back as bytes), without parsing it again. Returns the response, which EnvelopeInterceptor
+ * and routing-controllers pass through as written.
+ */
+export function sendSerialisedData(res: Response, dataJson: Buffer): Response {
+  res.type('json').send(Buffer.concat([SUCCESS_HEAD, dataJson, SUCCESS_TAIL]));
+  return res;
 }

@@ -132,6 +132,63 @@ describe('HTTP kit', () => {
     });
   });
 
+  describe('request logging', () => {
+    type Line = Record<string, unknown> & { msg?: string; level?: number; req?: { id?: string; url?: string }; res?: { statusCode?: number }; err?: { message?: string } };
+    const lines: Line[] = [];
+    let logged: TestApp;
+    let loggedInfra: Infrastructure;
+
+    before(async () => {
+      const capture = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(JSON.parse(String(chunk)));
+          done();
+        },
+      });
+      loggedInfra = await isolatedInfrastructure('kit', {}, { logger: pino({ level: 'info' }, capture) });
+      logged = await buildTestApp(
+        (base) => createHttpApp({ name: 'kit', infra: base, container: createAppContainer('kit', base), controllers: [KitFixtureController] }),
+        loggedInfra,
+      );
+    });
+    beforeEach(() => lines.splice(0));
+    after(() => closeTestInfrastructure(loggedInfra));
+
+    it('logs an unexpected error with the request id the caller saw, and its completion at error level', async () => {
+      const res = await logged.http.get('/kit/crash').expect(500);
+      const entry = lines.find((line) => line.msg === 'unhandled error');
+      expect(entry?.req?.id).to.equal(res.headers['x-request-id']);
+      expect(entry?.err?.message).to.include('secret_table');
+      const completed = lines.find((line) => line.msg === 'request completed');
+      expect(completed).to.deep.include({ level: 50, res: { statusCode: 500 } });
+      expect(completed?.req).to.deep.equal({ id: res.headers['x-request-id'], method: 'GET', url: '/kit/crash' });
+    });
+
+    it('logs a 4xx at info with its status and time, and nothing for a 2xx or the health routes at level info', async () => {
+      await logged.http.get('/kit/domain-error').expect(400);
+      await logged.http.get('/kit/plain').expect(200);
+      await logged.http.get('/healthz').expect(200);
+      expect(lines).to.have.length(1);
+      expect(lines[0]).to.deep.include({ level: 30, msg: 'request completed', res: { statusCode: 400 } });
+      expect(lines[0].responseTime).to.be.a('number');
+    });
+  });
+
+  describe('security headers', () => {
+    it("sends helmet's headers on every response, cross-origin resources allowed", async () => {
+      for (const res of [await kit.http.get('/kit/plain').expect(200), await kit.http.get('/kit/nothing-here').expect(404)]) {
+        expect(res.headers).to.include({
+          'x-content-type-options': 'nosniff',
+          'x-frame-options': 'SAMEORIGIN',
+          'cross-origin-resource-policy': 'cross-origin',
+          'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        });
+        expect(res.headers['content-security-policy']).to.include("default-src 'self'");
+        expect(res.headers).not.to.have.property('x-powered-by');
+      }
+    });
+  });
+
   describe('errors', () => {
     it('maps a DomainError through the status table', async () => {
       const res = await kit.http.get('/kit/domain-error').expect(400);
@@ -143,29 +200,6 @@ describe('HTTP kit', () => {
       expect(res.body).to.deep.equal({ message: 'Internal server error', errorCode: 'INTERNAL_ERROR' });
       expect(JSON.stringify(res.body)).not.to.include('secret_table');
       expect(res.headers['x-request-id']).to.be.a('string').that.is.not.empty;
-    });
-
-    it('logs an unexpected error with the request id the caller saw', async () => {
-      const lines: Array<Record<string, unknown> & { req?: { id?: string }; err?: { message?: string } }> = [];
-      const capture = new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(JSON.parse(String(chunk)));
-          done();
-        },
-      });
-      const infra = await isolatedInfrastructure('kit', {}, { logger: pino({ level: 'info' }, capture) });
-      try {
-        const logged = await buildTestApp(
-          (base) => createHttpApp({ name: 'kit', infra: base, container: createAppContainer('kit', base), controllers: [KitFixtureController] }),
-          infra,
-        );
-        const res = await logged.http.get('/kit/crash').expect(500);
-        const entry = lines.find((line) => line.msg === 'unhandled error');
-        expect(entry?.req?.id).to.equal(res.headers['x-request-id']);
-        expect(entry?.err?.message).to.include('secret_table');
-      } finally {
-        await closeTestInfrastructure(infra);
-      }
     });
 
     it('echoes a well-formed caller request id', async () => {

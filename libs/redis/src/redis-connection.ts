@@ -19,6 +19,7 @@ export function createRedisConnection(settings: RedisSettings, overrides: RedisO
   return new Redis(settings.url, {
     keyPrefix: keyPrefix(settings.prefix),
     enableOfflineQueue: false,
+    enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),

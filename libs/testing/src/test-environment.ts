@@ -27,6 +27,8 @@ export const TEST_ENV: Record<string, string> = {
   LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
   AUTH_REGISTER_RATE_LIMIT: '100000',
   PAYMENT_CALLBACK_RATE_LIMIT: '100000',
+  // Tests change cached answers in Redis and expect the next request to see it (analysis-cache.spec covers the local copy).
+  ANALYSIS_LOCAL_CACHE_MS: '0',
   STORAGE_LOCAL_ROOT: `tmp/test-storage/${runId}`,
 };
 

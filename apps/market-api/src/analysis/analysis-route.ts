@@ -1,6 +1,7 @@
-import { Get, Header } from 'routing-controllers';
-import { ANALYSIS_FRESHNESS_SECONDS, AnalysisEndpoint } from '@platform/domain';
-import { RateLimit, RateLimitPolicy } from '@platform/http';
+import type { Response } from 'express';
+import { Get } from 'routing-controllers';
+import type { AnalysisAnswer } from '@platform/domain';
+import { RateLimit, RateLimitPolicy, sendSerialisedData } from '@platform/http';
 
 /**
  * CONTRACT section 8: 30 stock-analysis requests per minute per IP, shared by every route. When
@@ -14,13 +15,15 @@ const combine =
     for (const decorator of decorators) decorator(target, propertyKey, descriptor);
   };
 
+/** A public stock-analysis GET route under the shared rate limit; its action answers with `sendAnalysis`. */
+export const AnalysisGet = (path: string): MethodDecorator => combine(Get(path) as MethodDecorator, RateLimit(ANALYSIS_RATE_LIMIT) as MethodDecorator);
+
 /**
- * A public stock-analysis GET route: the shared rate limit, and a Cache-Control header that
- * says what the server cache does (the spec's freshness of that endpoint).
+ * Sends a (cached) analysis answer as it was stored, in the success envelope, with a
+ * Cache-Control that says how long the server cache keeps it: the rest of its freshness.
  */
-export const AnalysisGet = (path: string, endpoint: AnalysisEndpoint): MethodDecorator =>
-  combine(
-    Get(path) as MethodDecorator,
-    RateLimit(ANALYSIS_RATE_LIMIT) as MethodDecorator,
-    Header('Cache-Control', `public, max-age=${ANALYSIS_FRESHNESS_SECONDS[endpoint]}`) as MethodDecorator,
-  );
+export async function sendAnalysis(res: Response, answer: Promise<AnalysisAnswer<unknown>>): Promise<Response> {
+  const { json, freshForSeconds } = await answer;
+  res.setHeader('Cache-Control', `public, max-age=${freshForSeconds}`);
+  return sendSerialisedData(res, json);
+}

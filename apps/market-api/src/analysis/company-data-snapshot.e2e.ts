@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Database } from '@platform/db';
-import { CACHE, Clock, fixedClock } from '@platform/domain';
+import { CACHE, Clock, fixedClock, REDIS } from '@platform/domain';
 import { buildTestApp, loadMarketFiles, marketPrefix, TestApp } from '@platform/testing';
 import { createMarketApi } from '../market-api';
 import { expectMetricInvariants, listing, resetAnalysisRateLimit } from './company-data.test-helper';
@@ -117,9 +117,32 @@ describe('Company snapshot (market-api /api/market)', () => {
     expect(unknown.body.errorCode).to.equal('NOT_FOUND');
   });
 
-  it('says the 5 minute freshness in Cache-Control', async () => {
-    const res = await api.http.get(url(`${P}A`)).expect(200);
-    expect(res.headers['cache-control']).to.equal('public, max-age=300');
+  describe('Cache-Control', () => {
+    const key = () => `market:analysis:snapshot:symbol="${P}A"`;
+    const storeEntry = (freshForMs: number, data: unknown) =>
+      api.app.container.get(REDIS).set(`cache:${key()}`, `${Date.now() + freshForMs} ${JSON.stringify(data)}`, 'PX', 60_000);
+
+    it('says the 5 minute freshness on an answer just computed', async () => {
+      await api.app.container.get(CACHE).invalidate(key());
+      const res = await api.http.get(url(`${P}A`)).expect(200);
+      expect(res.headers['cache-control']).to.equal('public, max-age=300');
+      expect(res.headers['content-type']).to.equal('application/json; charset=utf-8');
+    });
+
+    it('says what is left of the freshness on a cached answer, and sends it as stored', async () => {
+      await storeEntry(90_500, { stored: true });
+      const res = await api.http.get(url(`${P}A`)).expect(200);
+      expect(res.headers['cache-control']).to.equal('public, max-age=90');
+      expect(res.body).to.deep.equal({ message: 'Success', data: { stored: true } });
+      await api.http.get(url(`${P}A`)).set('If-None-Match', res.headers['etag']).expect(304);
+    });
+
+    it('treats an entry in its last second as a miss: the database answers with the whole freshness', async () => {
+      await storeEntry(400, { stored: true });
+      const res = await api.http.get(url(`${P}A`)).expect(200);
+      expect(res.headers['cache-control']).to.equal('public, max-age=300');
+      expect(res.body.data.company.symbol).to.equal(`${P}A`);
+    });
   });
 
   it('serves the cached answer until it is cleared, then the database again', async () => {

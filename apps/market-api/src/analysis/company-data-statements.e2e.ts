@@ -37,6 +37,7 @@ describe('Company statements (market-api /api/market)', () => {
         value('income', 'annual', 2080, 0, 'revenue', '2024-07-15', 900),
         value('income', 'annual', 2080, 0, 'net_profit', '2024-07-15', 150),
         value('income', 'annual', 2080, 0, 'revenue', '2024-07-15', 905, { is_audited: true, source: 'manual_swp' }),
+        value('income', 'annual', 2080, 0, 'net_profit', '2024-07-15', null, { is_audited: true }),
         value('income', 'annual', 2079, 0, 'revenue', '2023-07-16', 800),
         value('income', 'annual', 2079, 0, 'net_profit', '2023-07-16', null),
         value('income', 'annual', 2078, 0, 'revenue', '2022-07-16', 700),
@@ -78,7 +79,7 @@ describe('Company statements (market-api /api/market)', () => {
     expect(res.headers['cache-control']).to.equal('public, max-age=600');
   });
 
-  it('prefers the audited annual value of a line item over the unaudited one, and marks the row audited', async () => {
+  it('prefers the audited annual value of a line item over the unaudited one (unless the audited one is missing), and marks the row audited', async () => {
     const res = await api.http.get(url('?period=annual&years=3')).expect(200);
     expect(res.body.data).to.deep.equal({
       type: 'income',

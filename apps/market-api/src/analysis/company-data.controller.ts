@@ -1,5 +1,5 @@
-import type { Request } from 'express';
-import { Get, JsonController, Param, Req } from 'routing-controllers';
+import type { Request, Response } from 'express';
+import { Get, JsonController, Param, Req, Res } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import {
@@ -12,7 +12,7 @@ import {
   UpcomingBookClosesService,
 } from '@platform/domain';
 import { RateLimit } from '@platform/http';
-import { ANALYSIS_RATE_LIMIT, AnalysisGet } from './analysis-route';
+import { ANALYSIS_RATE_LIMIT, AnalysisGet, sendAnalysis } from './analysis-route';
 import { documented, SCHEMAS } from './company-data.openapi';
 
 /** Every per-company stock-analysis endpoint (market-data.md), for the empty-symbol route. */
@@ -43,7 +43,7 @@ export class CompanyDataController {
     throw SymbolRequired();
   }
 
-  @AnalysisGet('/companies/:symbol/fundamentals/snapshot', 'snapshot')
+  @AnalysisGet('/companies/:symbol/fundamentals/snapshot')
   @documented(
     'Company snapshot: company, price block and key metrics',
     'No query. Price values come from the core snapshot row (latest daily close; change and changePercent are computed against ' +
@@ -52,11 +52,11 @@ export class CompanyDataController {
       '(source computed; `upstream_missing` without a price or listed shares). Every metric has `value` only when status is valid.',
     SCHEMAS.snapshot,
   )
-  snapshot(@Param('symbol') symbol: string) {
-    return this.snapshots.read(symbol);
+  snapshot(@Param('symbol') symbol: string, @Res() res: Response) {
+    return sendAnalysis(res, this.snapshots.read(symbol));
   }
 
-  @AnalysisGet('/companies/:symbol/fundamentals/statements', 'statements')
+  @AnalysisGet('/companies/:symbol/fundamentals/statements')
   @documented(
     'Financial statements by period',
     'Query: type = income (default; empty reverts to it) | balance | cashflow, anything else 400 `invalid type; expected income, ' +
@@ -67,11 +67,11 @@ export class CompanyDataController {
       'reason and no rows. Query errors are reported before the symbol is looked up.',
     SCHEMAS.statements,
   )
-  statementsOf(@Param('symbol') symbol: string, @Req() req: Request) {
-    return this.statements.read(symbol, req.query);
+  statementsOf(@Param('symbol') symbol: string, @Req() req: Request, @Res() res: Response) {
+    return sendAnalysis(res, this.statements.read(symbol, req.query));
   }
 
-  @AnalysisGet('/companies/:symbol/fundamentals/dividends', 'dividends')
+  @AnalysisGet('/companies/:symbol/fundamentals/dividends')
   @documented(
     'Dividend history and upcoming book closes',
     'Query: years 1..20 (default 5) and upcomingDays 1..365 (default 30), clamped; not a number = default. history: the last ' +
@@ -79,11 +79,11 @@ export class CompanyDataController {
       '(Nepal dates, inclusive), soonest first.',
     SCHEMAS.dividends,
   )
-  dividendsOf(@Param('symbol') symbol: string, @Req() req: Request) {
-    return this.dividends.read(symbol, req.query);
+  dividendsOf(@Param('symbol') symbol: string, @Req() req: Request, @Res() res: Response) {
+    return sendAnalysis(res, this.dividends.read(symbol, req.query));
   }
 
-  @AnalysisGet('/upcoming-book-closes', 'upcomingBookCloses')
+  @AnalysisGet('/upcoming-book-closes')
   @documented(
     'Upcoming dividend book closes of every company',
     'Query: days 1..365 (default 30) and limit 1..100 (default 20), clamped; not a number = default. Book closes from today to ' +
@@ -91,11 +91,11 @@ export class CompanyDataController {
     SCHEMAS.upcomingBookCloses,
     false,
   )
-  upcomingBookCloses(@Req() req: Request) {
-    return this.bookCloses.read(req.query);
+  upcomingBookCloses(@Req() req: Request, @Res() res: Response) {
+    return sendAnalysis(res, this.bookCloses.read(req.query));
   }
 
-  @AnalysisGet('/companies/:symbol/fundamentals/ownership', 'ownership')
+  @AnalysisGet('/companies/:symbol/fundamentals/ownership')
   @documented(
     'Shareholding of the latest disclosure, by tier',
     'No query. Tier1 promoter and public totals, Tier2 holder categories, Tier3 largest institutional and Tier4 largest ' +
@@ -103,11 +103,11 @@ export class CompanyDataController {
       'published) is an empty list; a company without any ownership data answers asOf null and four empty tiers.',
     SCHEMAS.ownership,
   )
-  ownershipOf(@Param('symbol') symbol: string) {
-    return this.ownership.read(symbol);
+  ownershipOf(@Param('symbol') symbol: string, @Res() res: Response) {
+    return sendAnalysis(res, this.ownership.read(symbol));
   }
 
-  @AnalysisGet('/companies/:symbol/fundamentals/announcements', 'announcements')
+  @AnalysisGet('/companies/:symbol/fundamentals/announcements')
   @documented(
     'Company announcements, newest first',
     'Query: types, comma-separated and/or repeated, among dividend, bonus, rights, agm, financial_report (case-insensitive); ' +
@@ -117,7 +117,7 @@ export class CompanyDataController {
       'is answered without the cache.',
     SCHEMAS.announcements,
   )
-  announcementsOf(@Param('symbol') symbol: string, @Req() req: Request) {
-    return this.announcements.read(symbol, req.query);
+  announcementsOf(@Param('symbol') symbol: string, @Req() req: Request, @Res() res: Response) {
+    return sendAnalysis(res, this.announcements.read(symbol, req.query));
   }
 }

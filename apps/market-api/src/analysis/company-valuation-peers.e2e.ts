@@ -10,7 +10,7 @@ import { FixtureCompany, fromFreshIp, valuationApp } from './company-valuation.f
  */
 describe('Company peers (GET /api/market/companies/:symbol/fundamentals/peers)', () => {
   const p = marketPrefix();
-  const [A, B, C, D, E, F, X] = ['A', 'B', 'C', 'D', 'E', 'F', 'X'].map((s) => `${p}${s}`);
+  const [A, B, C, D, E, F, G, H, N, X] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'N', 'X'].map((s) => `${p}${s}`);
   const bank = (symbol: string, price: number, eps: number): FixtureCompany => ({ symbol, sector: 'banks', price, eps, bvps: 100, listedShares: 1000 });
   const companies: FixtureCompany[] = [
     {
@@ -23,6 +23,9 @@ describe('Company peers (GET /api/market/companies/:symbol/fundamentals/peers)',
     bank(D, 400, -5),
     bank(E, 500, 10),
     bank(F, 600, 10),
+    { ...bank(G, 900, 10), status: 'suspended' },
+    { ...bank(H, 800, 10), status: 'delisted' },
+    { ...bank(N, 700, 10), listedShares: null },
     { symbol: X, sector: 'hydro', price: 100, eps: 5, bvps: 50 },
   ];
   let infra: Infrastructure;
@@ -109,12 +112,19 @@ describe('Company peers (GET /api/market/companies/:symbol/fundamentals/peers)',
     ]);
   });
 
-  it('without symbols: the focal company alone', async () => {
+  it('without symbols: the 4 largest active companies of the sector by market cap (suspended and delisted ones left out)', async () => {
     const { body } = await peers(A, '?symbols=%20,,');
-    expect(symbolsOf(body.data)).to.deep.equal([A]);
+    expect(symbolsOf(body.data)).to.deep.equal([A, F, E, D, C]); // caps 600k, 500k, 400k, 300k; N has no listed shares
     expect(body.data.excludedPeers).to.deep.equal([]);
-    expect(body.data.radar.every((axis: { values: unknown[] }) => axis.values.length === 1)).to.equal(true);
-    expect(symbolsOf((await peers(A)).body.data)).to.deep.equal([A]);
+    expect(body.data.radar.every((axis: { values: unknown[] }) => axis.values.length === 5)).to.equal(true);
+    expect(symbolsOf((await peers(A)).body.data)).to.deep.equal([A, F, E, D, C]);
+    expect(symbolsOf((await peers(F)).body.data)).to.deep.equal([F, E, D, C, B]);
+    expect(symbolsOf((await peers(X)).body.data)).to.deep.equal([X]); // alone in its sector
+  });
+
+  it('a suspended or delisted company asked for by name is still compared', async () => {
+    const { body } = await peers(A, `?symbols=${G},${H}`);
+    expect(symbolsOf(body.data)).to.deep.equal([A, G, H]);
   });
 
   it('404 `Company not found` for an unknown focal symbol', async () => {

@@ -29,8 +29,8 @@ describe('Company ratios (GET /api/market/companies/:symbol/fundamentals/ratios)
         2080: { total_revenue: 1000, net_profit: 160, total_equity: 1800, total_assets: 18000, total_liabilities: 16200, npl_ratio: 1.5 },
         2081: { total_revenue: 1150, net_profit: 190, total_equity: 2200, total_assets: 22000, total_liabilities: 19800, npl_ratio: 1.75 },
       },
-      // The audited report of 2081 overrides revenue and profit.
-      audited: { 2081: { total_revenue: 1200, net_profit: 200 } },
+      // The audited report of 2081 overrides revenue and profit; its missing equity leaves the unaudited 2200 in place.
+      audited: { 2081: { total_revenue: 1200, net_profit: 200, total_equity: null } },
     },
     { symbol: B, sector: 'banks', price: 800, eps: 50, bvps: 250 },
     { symbol: C, sector: 'banks', price: 600, eps: 20, bvps: 100 },

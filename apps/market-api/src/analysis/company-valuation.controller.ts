@@ -1,8 +1,9 @@
-import { JsonController, Param, QueryParam } from 'routing-controllers';
+import type { Response } from 'express';
+import { JsonController, Param, QueryParam, Res } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { CompanyValuationService } from '@platform/domain';
-import { AnalysisGet } from './analysis-route';
+import { AnalysisGet, sendAnalysis } from './analysis-route';
 import { array, envelope, METRIC_VALUE, object } from './analysis.openapi';
 
 const STATUSES =
@@ -24,7 +25,7 @@ const FAIR_VALUE_METHOD = object({
 export class CompanyValuationController {
   constructor(private readonly valuation: CompanyValuationService) {}
 
-  @AnalysisGet('/companies/:symbol/fundamentals/ratios', 'ratios')
+  @AnalysisGet('/companies/:symbol/fundamentals/ratios')
   @OpenAPI({
     summary: 'Financial ratios of a company by tab',
     description:
@@ -49,11 +50,11 @@ export class CompanyValuationController {
       }),
     ),
   })
-  ratios(@Param('symbol') symbol: string, @QueryParam('tab', { type: String }) tab?: string | string[]) {
-    return this.valuation.ratios(symbol, tab);
+  ratios(@Param('symbol') symbol: string, @Res() res: Response, @QueryParam('tab', { type: String }) tab?: string | string[]) {
+    return sendAnalysis(res, this.valuation.ratios(symbol, tab));
   }
 
-  @AnalysisGet('/companies/:symbol/fundamentals/fair-value', 'fairValue')
+  @AnalysisGet('/companies/:symbol/fundamentals/fair-value')
   @OpenAPI({
     summary: 'Fair value of a company by two methods, with inputs and a summary',
     description:
@@ -71,18 +72,19 @@ export class CompanyValuationController {
       }),
     ),
   })
-  fairValue(@Param('symbol') symbol: string) {
-    return this.valuation.fairValue(symbol);
+  fairValue(@Param('symbol') symbol: string, @Res() res: Response) {
+    return sendAnalysis(res, this.valuation.fairValue(symbol));
   }
 
-  @AnalysisGet('/companies/:symbol/fundamentals/peers', 'peers')
+  @AnalysisGet('/companies/:symbol/fundamentals/peers')
   @OpenAPI({
     summary: 'Peer comparison: the company and up to 4 peers of its sector, with a radar',
     description:
       '`symbols`: comma-separated and/or repeated, trimmed and upper-cased, empties dropped, the first 20 read, each cut to 20 ' +
       'characters. One that is not 1-20 letters and digits is unknown_symbol (echoed cut); every other is kept or ' +
       'excluded with a reason (checked in order): duplicate, focal_company, unknown_symbol, different_sector. The first 4 valid ' +
-      'peers are kept; further valid ones are silently dropped. companies: the focal company (isFocal true) first, then the kept ' +
+      'peers are kept; further valid ones are silently dropped. Without symbols (absent or all empty), the peers are the 4 ' +
+      'largest active companies of the sector by market capitalisation (last price × listed shares; none: last). companies: the focal company (isFocal true) first, then the kept ' +
       'peers, each with lastPrice and metrics pe, pb, eps, dividendYield, marketCap (as on the ratios valuation tab) and roe (as on ' +
       'the profitability tab). radar: for pe, pb (inverted: lower is better), roe, eps, dividendYield and marketCap, each company\'s ' +
       'value scaled 0-100 within the group by min-max (100 when all are equal); a company without a valid value gets its status.' +
@@ -98,7 +100,7 @@ export class CompanyValuationController {
       }),
     ),
   })
-  peers(@Param('symbol') symbol: string, @QueryParam('symbols', { type: String }) symbols?: string | string[]) {
-    return this.valuation.peers(symbol, symbols);
+  peers(@Param('symbol') symbol: string, @Res() res: Response, @QueryParam('symbols', { type: String }) symbols?: string | string[]) {
+    return sendAnalysis(res, this.valuation.peers(symbol, symbols));
   }
 }

@@ -11,14 +11,15 @@ export interface FixtureCompany {
   sector: string;
   price?: number;
   listedShares?: number | null;
+  status?: 'active' | 'suspended' | 'delisted';
   eps?: Stored;
   bvps?: Stored;
   /** [fiscal year, cash %] */
   dividends?: Array<[number, number]>;
   /** Unaudited annual statement values by fiscal year and line item (null: stored as upstream_missing). */
   annual?: Record<number, Record<string, number | null>>;
-  /** Audited annual values, overriding the unaudited ones item by item. */
-  audited?: Record<number, Record<string, number>>;
+  /** Audited annual values, overriding the unaudited ones item by item (null: stored as upstream_missing, which does not). */
+  audited?: Record<number, Record<string, number | null>>;
 }
 
 const INCOME = new Set(['total_revenue', 'net_interest_income', 'operating_profit', 'net_profit', 'eps']);
@@ -45,7 +46,7 @@ export function valuationFiles(prefix: string, sectors: string[], companies: Fix
     );
   return {
     sectors: sectors.map((name) => ({ code: sectorCode(name), name: `${prefix} ${name}` })),
-    companies: companies.map((c) => ({ symbol: c.symbol, name: `${c.symbol} Ltd`, sector_code: sectorCode(c.sector), listed_shares: c.listedShares === undefined ? 1_000_000 : c.listedShares })),
+    companies: companies.map((c) => ({ symbol: c.symbol, name: `${c.symbol} Ltd`, sector_code: sectorCode(c.sector), listed_shares: c.listedShares === undefined ? 1_000_000 : c.listedShares, status: c.status ?? 'active' })),
     daily_prices: companies.flatMap((c) => (c.price === undefined ? [] : [{ symbol: c.symbol, trade_date: AS_OF, open: c.price, high: c.price, low: c.price, close: c.price }])),
     metrics: companies.flatMap((c) =>
       (['eps', 'bvps'] as const).flatMap((key) => {

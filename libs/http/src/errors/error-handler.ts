@@ -5,7 +5,7 @@ import { toHttpErrorResponse } from './error-response';
 /**
  * The one place an error becomes a response. It is a plain express error handler rather than a
  * routing-controllers middleware so that failures before routing (body parsing, unknown routes)
- * take the same path. Unexpected errors are logged with the request id (pino-http's `req.log`).
+ * take the same path. Unexpected errors are logged with the request id (`req.log`).
  *
  * A refusal sent before the request body was read (401/403 ahead of an upload, 429, 413 part-way
  * through a file) says `Connection: close`: to keep the connection alive, Node would otherwise

@@ -1,7 +1,8 @@
 export { mountHealthRoutes } from './health';
 export type { ReadinessCheck } from './health';
 export { requestMetrics, mountMetricsRoute } from './metrics';
-export { requestLogging } from './request-logging';
+export { installRequestLogging } from './request-logging';
+export { securityHeaders } from './security-headers';
 export { ApiDoc, buildOpenApiDocument, mountOpenApi } from './openapi';
 export type { OpenApiInfo } from './openapi';
 export { listen } from './http-server';

@@ -1,6 +1,8 @@
 import { Inject, Service } from 'typedi';
-import type { Cache } from '@platform/redis';
-import { CACHE } from '../../shared';
+import type { AppConfig } from '@platform/config';
+import type { Logger } from '@platform/observability';
+import type { Redis } from '@platform/redis';
+import { CONFIG, LOGGER, REDIS } from '../../shared';
 
 /** market-data.md, "Stock analysis (public, GET only)": how long each endpoint's answer stays fresh. */
 export const ANALYSIS_FRESHNESS_SECONDS = {
@@ -18,18 +20,141 @@ export const ANALYSIS_FRESHNESS_SECONDS = {
 export type AnalysisEndpoint = keyof typeof ANALYSIS_FRESHNESS_SECONDS;
 
 /**
+ * An endpoint's answer as it is stored: the UTF-8 JSON of its data (of type T), and the seconds
+ * it stays fresh from now, what `Cache-Control: max-age` should say.
+ */
+export interface AnalysisAnswer<T> {
+  readonly json: Buffer;
+  readonly freshForSeconds: number;
+  /** Never set: names the type the JSON holds. */
+  readonly __data?: T;
+}
+
+/** Keys live under the shared cache namespace, so `Cache.invalidate('market:analysis:…')` reaches them. */
+const KEY_PREFIX = 'cache:market:analysis:';
+/** Most answers a process keeps its own copy of (the oldest copy makes room). */
+const LOCAL_COPIES_MAX = 1_000;
+
+/** A stored answer: its JSON and the instant (ms) its freshness ends. */
+interface Entry {
+  json: Buffer;
+  expiresAt: number;
+}
+
+/**
  * Read-through cache of the stock-analysis answers in Redis, one entry per endpoint and
  * normalised query (so `?tab=` and `?tab=valuation` share one), living as long as the spec's
- * freshness. A Redis failure is a miss: the answer comes from the database (Cache logs it).
+ * freshness. Entries are stored as `<expiry ms> <json>` and read back as bytes: a hit is one GET
+ * and no JSON work, and knows how much freshness is left. A process also keeps its own copy of an
+ * answer for ANALYSIS_LOCAL_CACHE_MS (a second by default), so a hot symbol costs no Redis call
+ * at all; a copy never outlives the answer's freshness. Concurrent misses of one key in this
+ * process share one load. A Redis failure is a miss: the answer comes from the database.
  */
 @Service()
 export class AnalysisCache {
-  constructor(@Inject(CACHE) private readonly cache: Cache) {}
+  private readonly loading = new Map<string, Promise<Entry>>();
+  private readonly local = new Map<string, Entry & { heldUntil: number }>();
+  private readonly localCopyMs: number;
 
-  read<T>(endpoint: AnalysisEndpoint, normalisedQuery: Record<string, unknown>, load: () => Promise<T>): Promise<T> {
-    const key = `market:analysis:${endpoint}:${stableKey(normalisedQuery)}`;
-    return this.cache.getOrLoad(key, load, ANALYSIS_FRESHNESS_SECONDS[endpoint]);
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CONFIG) config: AppConfig,
+  ) {
+    this.localCopyMs = config.limits.market.analysisLocalCacheMs;
   }
+
+  async read<T>(endpoint: AnalysisEndpoint, normalisedQuery: Record<string, unknown>, load: () => Promise<T>): Promise<AnalysisAnswer<T>> {
+    const key = `${KEY_PREFIX}${endpoint}:${stableKey(normalisedQuery)}`;
+    const copy = this.localCopy(key);
+    if (copy) return copy;
+    const stored = await this.get(key);
+    const answer = stored && answerOf(stored);
+    if (stored && answer) {
+      this.keepCopy(key, stored);
+      return answer;
+    }
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = this.loadAndStore(key, ANALYSIS_FRESHNESS_SECONDS[endpoint], load).finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    const loaded = await pending;
+    return { json: loaded.json, freshForSeconds: ANALYSIS_FRESHNESS_SECONDS[endpoint] };
+  }
+
+  /** An answer that is not worth a cache entry, in the same form (fresh for the endpoint's whole freshness). */
+  async uncached<T>(endpoint: AnalysisEndpoint, load: () => Promise<T>): Promise<AnalysisAnswer<T>> {
+    return { json: Buffer.from(JSON.stringify(await load())), freshForSeconds: ANALYSIS_FRESHNESS_SECONDS[endpoint] };
+  }
+
+  /**
+   * Drops every cached answer (after an ingestion committed) and says how many; null when Redis
+   * failed (the entries then live out their freshness). Other processes' own copies live out their
+   * ANALYSIS_LOCAL_CACHE_MS. A read that loaded before the commit and
+   * stores after this may put one older answer back; it too lives out its freshness.
+   */
+  async clear(): Promise<number | null> {
+    this.local.clear();
+    const prefix = this.redis.options.keyPrefix ?? '';
+    try {
+      let cleared = 0;
+      for await (const keys of this.redis.scanStream({ match: `${escapeGlob(prefix)}${KEY_PREFIX}*`, count: 1_000 })) {
+        // SCAN answers full key names; UNLINK adds the client's prefix again.
+        const batch = (keys as string[]).map((key) => key.slice(prefix.length));
+        if (batch.length > 0) cleared += await this.redis.unlink(...batch);
+      }
+      return cleared;
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not clear the analysis cache; its answers expire on their own');
+      return null;
+    }
+  }
+
+  private localCopy(key: string): AnalysisAnswer<never> | undefined {
+    const copy = this.local.get(key);
+    if (!copy) return undefined;
+    const answer = copy.heldUntil > Date.now() ? answerOf(copy) : undefined;
+    if (!answer) this.local.delete(key);
+    return answer;
+  }
+
+  private keepCopy(key: string, entry: Entry): void {
+    if (this.localCopyMs === 0) return;
+    this.local.delete(key);
+    if (this.local.size >= LOCAL_COPIES_MAX) this.local.delete(this.local.keys().next().value as string);
+    this.local.set(key, { ...entry, heldUntil: Date.now() + this.localCopyMs });
+  }
+
+  private async get(key: string): Promise<Entry | undefined> {
+    let stored: Buffer | null;
+    try {
+      stored = await this.redis.getBuffer(key);
+    } catch (error) {
+      this.logger.warn({ err: error, key }, 'analysis cache read failed; answering from the database');
+      return undefined;
+    }
+    const separator = stored?.indexOf(0x20) ?? -1;
+    if (!stored || separator < 1) return undefined;
+    return { json: stored.subarray(separator + 1), expiresAt: Number(stored.toString('latin1', 0, separator)) };
+  }
+
+  private async loadAndStore<T>(key: string, ttlSeconds: number, load: () => Promise<T>): Promise<Entry> {
+    const entry = { json: Buffer.from(JSON.stringify(await load())), expiresAt: Date.now() + ttlSeconds * 1000 };
+    try {
+      await this.redis.set(key, Buffer.concat([Buffer.from(`${entry.expiresAt} `), entry.json]), 'PX', ttlSeconds * 1000);
+    } catch (error) {
+      this.logger.warn({ err: error, key }, 'analysis cache write failed');
+    }
+    this.keepCopy(key, entry);
+    return entry;
+  }
+}
+
+/** The entry as an answer with the whole seconds of freshness left; none in its last second (or unreadable). */
+function answerOf(entry: Entry): AnalysisAnswer<never> | undefined {
+  const freshForSeconds = Math.floor((entry.expiresAt - Date.now()) / 1000);
+  return freshForSeconds > 0 ? { json: entry.json, freshForSeconds } : undefined;
 }
 
 /** The query as `k=v` pairs in key order, values JSON-encoded so that no two queries share a key. */
@@ -39,3 +164,5 @@ function stableKey(query: Record<string, unknown>): string {
     .map((key) => `${key}=${JSON.stringify(query[key])}`)
     .join('&');
 }
+
+const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');

@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { Service } from 'typedi';
 import { Database } from '@platform/db';
-import { AnalysisCache, CompanyLookup, normaliseSymbol } from '../analysis';
+import { AnalysisAnswer, AnalysisCache, CompanyLookup, normaliseSymbol } from '../analysis';
 import { announcementTypes, AnnouncementType, clampInteger, CLAMPS, instantBound, RawQueryValue } from './company-data.query';
 
 export interface Announcement {
@@ -43,7 +43,7 @@ export class CompanyAnnouncementsService {
     private readonly cache: AnalysisCache,
   ) {}
 
-  read(rawSymbol: string | undefined, query: AnnouncementsQuery): Promise<CompanyAnnouncements> {
+  read(rawSymbol: string | undefined, query: AnnouncementsQuery): Promise<AnalysisAnswer<CompanyAnnouncements>> {
     const symbol = normaliseSymbol(rawSymbol);
     const filters = {
       types: announcementTypes(query.types),
@@ -62,7 +62,7 @@ export class CompanyAnnouncementsService {
     };
     // Cache keys stay bounded: at most two per second per bound (a whole second, or a date `to`'s
     // last microsecond); a query with any other sub-second bound is answered from the database.
-    return onWholeSecond(filters.from) && onWholeSecond(filters.to) ? this.cache.read('announcements', { symbol, ...filters }, load) : load();
+    return onWholeSecond(filters.from) && onWholeSecond(filters.to) ? this.cache.read('announcements', { symbol, ...filters }, load) : this.cache.uncached('announcements', load);
   }
 }
 

@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { Service } from 'typedi';
 import { Database } from '@platform/db';
 import { Clock } from '../../shared';
-import { AnalysisCache, CompanyLookup, normaliseSymbol } from '../analysis';
+import { AnalysisAnswer, AnalysisCache, CompanyLookup, normaliseSymbol } from '../analysis';
 import { addDays, clampInteger, CLAMPS, nepalToday, RawQueryValue } from './company-data.query';
 
 export interface Dividend {
@@ -61,7 +61,7 @@ export class CompanyDividendsService {
     private readonly clock: Clock,
   ) {}
 
-  read(rawSymbol: string | undefined, query: DividendsQuery): Promise<CompanyDividends> {
+  read(rawSymbol: string | undefined, query: DividendsQuery): Promise<AnalysisAnswer<CompanyDividends>> {
     const symbol = normaliseSymbol(rawSymbol);
     const years = clampInteger(query.years, CLAMPS.dividendYears);
     const upcomingDays = clampInteger(query.upcomingDays, CLAMPS.upcomingDays);

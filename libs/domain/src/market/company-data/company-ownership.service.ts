@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { Service } from 'typedi';
 import { Database } from '@platform/db';
-import { AnalysisCache, CompanyLookup, normaliseSymbol } from '../analysis';
+import { AnalysisAnswer, AnalysisCache, CompanyLookup, normaliseSymbol } from '../analysis';
 
 export interface OwnershipEntry {
   category: string;
@@ -45,7 +45,7 @@ export class CompanyOwnershipService {
     private readonly cache: AnalysisCache,
   ) {}
 
-  read(rawSymbol: string | undefined): Promise<CompanyOwnership> {
+  read(rawSymbol: string | undefined): Promise<AnalysisAnswer<CompanyOwnership>> {
     const symbol = normaliseSymbol(rawSymbol);
     return this.cache.read('ownership', { symbol }, async () => {
       const company = await this.companies.find(symbol);

@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { Service } from 'typedi';
 import { Database } from '@platform/db';
-import { AnalysedCompany, AnalysisCache, CompanyLookup, invalidMetric, metric, MetricValue, normaliseSymbol } from '../analysis';
+import { AnalysedCompany, AnalysisAnswer, AnalysisCache, CompanyLookup, invalidMetric, metric, MetricValue, normaliseSymbol } from '../analysis';
 import type { MetricSource, MetricStatus } from '../ingestion/metric-value';
 
 /** The stored metrics the snapshot shows (market_company_metrics.metric → response key). */
@@ -59,7 +59,7 @@ export class CompanySnapshotService {
     private readonly cache: AnalysisCache,
   ) {}
 
-  read(rawSymbol: string | undefined): Promise<CompanySnapshot> {
+  read(rawSymbol: string | undefined): Promise<AnalysisAnswer<CompanySnapshot>> {
     const symbol = normaliseSymbol(rawSymbol);
     return this.cache.read('snapshot', { symbol }, async () => {
       const company = await this.companies.find(symbol);

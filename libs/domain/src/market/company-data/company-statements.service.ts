@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { Service } from 'typedi';
 import { Database } from '@platform/db';
-import { AnalysisCache, CompanyLookup, metric, MetricValue, normaliseSymbol } from '../analysis';
+import { AnalysisAnswer, AnalysisCache, CompanyLookup, metric, MetricValue, normaliseSymbol } from '../analysis';
 import type { MetricSource, MetricStatus } from '../ingestion/metric-value';
 import { clampInteger, CLAMPS, RawQueryValue, StatementPeriod, statementPeriod, statementType, StatementType } from './company-data.query';
 
@@ -47,7 +47,8 @@ interface ValueRow {
 
 /**
  * The values of the last `years` fiscal years present, newest period first; within a period and
- * line item the audited value comes first, so the first one seen is the one shown.
+ * line item the one shown comes first: a valid value before one that is not, then the audited
+ * before the unaudited (an audited report that lacks a figure does not hide the unaudited one).
  */
 const VALUES_SQL = `
   SELECT v.fiscal_year AS "fiscalYear", v.fiscal_quarter AS "fiscalQuarter", v.is_audited AS "isAudited",
@@ -58,7 +59,7 @@ const VALUES_SQL = `
        SELECT DISTINCT fiscal_year FROM market_statement_values
         WHERE company_id = :companyId AND statement_type = :type AND period_type = :period
         ORDER BY fiscal_year DESC LIMIT :years)
-   ORDER BY v.fiscal_year DESC, v.fiscal_quarter DESC, v.line_item, v.is_audited DESC`;
+   ORDER BY v.fiscal_year DESC, v.fiscal_quarter DESC, v.line_item, v.status = 'valid' DESC, v.is_audited DESC`;
 
 /** GET /companies/{symbol}/fundamentals/statements. */
 @Service()
@@ -69,7 +70,7 @@ export class CompanyStatementsService {
     private readonly cache: AnalysisCache,
   ) {}
 
-  read(rawSymbol: string | undefined, query: StatementsQuery): Promise<CompanyStatements> {
+  read(rawSymbol: string | undefined, query: StatementsQuery): Promise<AnalysisAnswer<CompanyStatements>> {
     const symbol = normaliseSymbol(rawSymbol);
     const type = statementType(query.type);
     const period = statementPeriod(query.period);

@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { Service } from 'typedi';
 import { Database } from '@platform/db';
 import { Clock } from '../../shared';
-import { AnalysisCache } from '../analysis';
+import { AnalysisAnswer, AnalysisCache } from '../analysis';
 import { addDays, clampInteger, CLAMPS, nepalToday, RawQueryValue } from './company-data.query';
 
 export interface UpcomingBookClose {
@@ -50,7 +50,7 @@ export class UpcomingBookClosesService {
     private readonly clock: Clock,
   ) {}
 
-  read(query: UpcomingBookClosesQuery): Promise<UpcomingBookCloses> {
+  read(query: UpcomingBookClosesQuery): Promise<AnalysisAnswer<UpcomingBookCloses>> {
     const days = clampInteger(query.days, CLAMPS.bookCloseDays);
     const limit = clampInteger(query.limit, CLAMPS.bookCloseLimit);
     const from = nepalToday(this.clock);

@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { rm } from 'node:fs/promises';
 import { QueryTypes } from 'sequelize';
 import { Database } from '@platform/db';
+import type { Redis } from '@platform/redis';
 import { testContainer } from '@platform/testing';
+import { REDIS } from '../../shared';
 import { IngestMarketDataUseCase, IngestionSummary } from './ingest-market-data.use-case';
 import { IngestionError } from './ingestion.errors';
 import { marketFixture, writeFixture } from './market-fixture.test-helper';
@@ -14,12 +16,14 @@ import { marketFixture, writeFixture } from './market-fixture.test-helper';
 describe(IngestMarketDataUseCase.name, () => {
   let db: Database;
   let ingest: IngestMarketDataUseCase;
+  let redis: Redis;
   const directories: string[] = [];
 
   before(async () => {
     const container = await testContainer('market-ingestion');
     db = container.get(Database);
     ingest = container.get(IngestMarketDataUseCase);
+    redis = container.get(REDIS);
   });
 
   after(async () => {
@@ -223,5 +227,22 @@ describe(IngestMarketDataUseCase.name, () => {
     expect(error).to.equal(failure);
     const rows = await stored(prefix, brokers);
     for (const [table, found] of Object.entries(rows)) expect(found, table).to.be.empty;
+  });
+
+  it('drops the cached stock-analysis answers once the load committed, and none when it failed', async () => {
+    const cached = ['cache:market:analysis:snapshot:symbol="X"', 'cache:market:analysis:peers:symbol="X"&symbols=[]'];
+    const unrelated = 'cache:catalog:courses';
+    await redis.mset(cached[0], '1 {}', cached[1], '1 {}', unrelated, '{}');
+
+    const { fixture } = marketFixture();
+    fixture.floor_sheet[1].rate = 'abc';
+    await ingest.execute(await write(fixture, 'csv')).catch(() => undefined);
+    expect(await redis.exists(...cached)).to.equal(2);
+
+    const summary = await ingest.execute(await write(marketFixture().fixture, 'csv'));
+    expect(summary.cachedAnswersCleared).to.be.at.least(2);
+    expect(await redis.exists(...cached)).to.equal(0);
+    expect(await redis.exists(unrelated)).to.equal(1);
+    await redis.del(unrelated);
   });
 });

@@ -6,6 +6,7 @@ import { validateMarketFile, ValidMarketFile } from './file-validator';
 import { readMarketDirectory } from './market-directory';
 import { checkReferences } from './reference-check';
 import { refreshSnapshots } from './snapshot-refresh';
+import { AnalysisCache } from '../analysis/analysis-cache';
 import { nepalToday } from '../analysis/nepal-time';
 
 export interface IngestionFileSummary extends UpsertCounts {
@@ -18,6 +19,8 @@ export interface IngestionSummary {
   files: IngestionFileSummary[];
   /** The core snapshot rows of the companies the load touched. */
   snapshots: UpsertCounts & { companies: number };
+  /** Cached stock-analysis answers dropped after the commit; null when Redis could not be reached (they expire on their own). */
+  cachedAnswersCleared: number | null;
 }
 
 export type IngestionPhase = 'validating' | 'writing' | 'snapshots';
@@ -42,7 +45,7 @@ const INGESTION_LOCK_KEY = 7_281_009;
  * `npm run market:ingest -- <dir>` (issue 9): loads a directory of market files (format in
  * market-files.ts). Every file is validated first; then everything is written in ONE transaction,
  * in dependency order, by upserts on the natural keys, and the snapshots of every company touched
- * are refreshed in it. Bad input throws an IngestionError naming file, line and field, and leaves
+ * are refreshed in it; the cached stock-analysis answers are dropped after it commits. Bad input throws an IngestionError naming file, line and field, and leaves
  * nothing behind; loading the same files again changes nothing.
  */
 @Service()
@@ -50,6 +53,7 @@ export class IngestMarketDataUseCase {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly analysisCache: AnalysisCache,
   ) {}
 
   async execute(directory: string, options: IngestionOptions = {}): Promise<IngestionSummary> {
@@ -65,11 +69,11 @@ export class IngestMarketDataUseCase {
     });
     report({ phase: 'validating', file: '', done: validated, total: records });
 
-    return this.db.transaction(async (transaction) => {
+    const summary = await this.db.transaction(async (transaction) => {
       await this.db.sequelize.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: INGESTION_LOCK_KEY }, transaction });
       await checkReferences(files, this.db, transaction);
 
-      const summary: IngestionSummary = { files: [], snapshots: { companies: 0, inserted: 0, updated: 0, unchanged: 0 } };
+      const summary: Omit<IngestionSummary, 'cachedAnswersCleared'> = { files: [], snapshots: { companies: 0, inserted: 0, updated: 0, unchanged: 0 } };
       const rows = files.reduce((sum, file) => sum + file.rows.length, 0);
       let written = 0;
       for (const file of files) {
@@ -88,6 +92,8 @@ export class IngestMarketDataUseCase {
       summary.snapshots = { companies: symbols.length, ...snapshots };
       return summary;
     });
+    // After the commit: an answer cached now can only hold the new data.
+    return { ...summary, cachedAnswersCleared: await this.analysisCache.clear() };
   }
 }
 

@@ -1,9 +1,9 @@
 import { Service } from 'typedi';
-import { AnalysisCache } from '../analysis/analysis-cache';
+import { AnalysisAnswer, AnalysisCache } from '../analysis/analysis-cache';
 import { AnalysedCompany, CompanyLookup, normaliseSymbol } from '../analysis/company-lookup';
 import type { MetricValue } from '../analysis/metric';
 import { FairValueMethod, FairValueSummary, fairValueSummary, grahamNumber, sectorPeValue } from './fair-value';
-import { ExcludedPeer, normalisePeerSymbols, selectPeers } from './peer-selection';
+import { ExcludedPeer, MAX_PEERS, normalisePeerSymbols, RequestedPeer, selectPeers } from './peer-selection';
 import { priceMetrics, sectorMedians } from './price-metrics';
 import { radar, RadarAxis, RadarMetric } from './radar';
 import {
@@ -69,7 +69,7 @@ export class CompanyValuationService {
     private readonly reader: ValuationReader,
   ) {}
 
-  async ratios(rawSymbol: string | undefined, rawTab: unknown): Promise<RatiosView> {
+  async ratios(rawSymbol: string | undefined, rawTab: unknown): Promise<AnalysisAnswer<RatiosView>> {
     const symbol = normaliseSymbol(rawSymbol);
     const tab = normaliseTab(rawTab);
     return this.cache.read('ratios', { symbol, tab }, async () => {
@@ -87,7 +87,7 @@ export class CompanyValuationService {
     });
   }
 
-  async fairValue(rawSymbol: string | undefined): Promise<FairValueView> {
+  async fairValue(rawSymbol: string | undefined): Promise<AnalysisAnswer<FairValueView>> {
     const symbol = normaliseSymbol(rawSymbol);
     return this.cache.read('fairValue', { symbol }, async () => {
       const company = await this.lookup.find(symbol);
@@ -98,20 +98,26 @@ export class CompanyValuationService {
     });
   }
 
-  async peers(rawSymbol: string | undefined, rawSymbols: unknown): Promise<PeersView> {
+  async peers(rawSymbol: string | undefined, rawSymbols: unknown): Promise<AnalysisAnswer<PeersView>> {
     const symbol = normaliseSymbol(rawSymbol);
     const requested = normalisePeerSymbols(rawSymbols);
     return this.cache.read('peers', { symbol, symbols: requested }, async () => {
       const company = await this.lookup.find(symbol);
-      const stored = await this.reader.companiesBySymbol(requested.filter((peer) => peer.storable).map((peer) => peer.symbol));
-      const known = new Map(stored.map((c) => [c.symbol, c]));
-      const { keptIds, excluded } = selectPeers({ symbol: company.symbol, sectorId: company.sector.id }, requested, known);
+      const { keptIds, excluded } = requested.length
+        ? await this.requestedPeers(company, requested)
+        : { keptIds: await this.reader.largestSectorPeers(company.sector.id, company.id, MAX_PEERS), excluded: [] };
       const figures = await this.reader.byIds([company.id, ...keptIds]);
       const order = [company.id, ...keptIds];
       figures.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
       const companies = figures.map((f) => peerCompany(f, f.id === company.id, company.sector.code));
       return { symbol: company.symbol, sector: { code: company.sector.code, name: company.sector.name }, companies, excludedPeers: excluded, radar: radar(companies) };
     });
+  }
+
+  private async requestedPeers(company: AnalysedCompany, requested: RequestedPeer[]) {
+    const stored = await this.reader.companiesBySymbol(requested.filter((peer) => peer.storable).map((peer) => peer.symbol));
+    const known = new Map(stored.map((c) => [c.symbol, c]));
+    return selectPeers({ symbol: company.symbol, sectorId: company.sector.id }, requested, known);
   }
 
   private async figuresOf(company: AnalysedCompany): Promise<CompanyFigures> {

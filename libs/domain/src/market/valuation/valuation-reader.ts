@@ -52,13 +52,14 @@ const FIGURES_SQL = (where: string) => `
    WHERE ${where}
    ORDER BY c.symbol`;
 
-// The audited annual report overrides the unaudited one (migration 0009), line item by line item.
+// The audited annual report overrides the unaudited one (migration 0009), line item by line item,
+// where it has the figure: a valid value is preferred to a missing one whichever report it is in.
 const ANNUAL_SQL = `
   SELECT DISTINCT ON (company_id, fiscal_year, line_item)
          company_id AS "companyId", fiscal_year AS "fiscalYear", line_item AS "lineItem", value::text AS value, source, status
     FROM market_statement_values
    WHERE company_id IN (:ids) AND period_type = 'annual' AND statement_type IN ('income', 'balance')
-   ORDER BY company_id, fiscal_year, line_item, is_audited DESC`;
+   ORDER BY company_id, fiscal_year, line_item, status = 'valid' DESC, is_audited DESC`;
 
 /** Set-based reads behind the valuation endpoints: one query for a group of companies, never one per company. */
 @Service()
@@ -80,6 +81,22 @@ export class ValuationReader {
   async sectorCohort(sectorId: string, companyId: string): Promise<CompanyFigures[]> {
     const rows = await this.select<FiguresRow>(FIGURES_SQL(`c.sector_id = :sectorId AND c.status <> 'delisted' AND c.id <> :companyId`), { sectorId, companyId });
     return rows.map((row) => ({ ...row, metrics: row.metrics ?? {}, annual: new Map() }));
+  }
+
+  /**
+   * The peers shown when none are asked for: the `limit` largest active companies of the sector by
+   * market capitalisation (last price × listed shares; those without one last), then by symbol.
+   */
+  async largestSectorPeers(sectorId: string, companyId: string, limit: number): Promise<string[]> {
+    const rows = await this.select<{ id: string }>(
+      `SELECT c.id FROM market_companies c
+         JOIN market_company_snapshots snap ON snap.company_id = c.id
+        WHERE c.sector_id = :sectorId AND c.status = 'active' AND c.id <> :companyId
+        ORDER BY snap.last_price * c.listed_shares DESC NULLS LAST, c.symbol
+        LIMIT :limit`,
+      { sectorId, companyId, limit },
+    );
+    return rows.map((row) => row.id);
   }
 
   /** Stored companies among `symbols` (upper-case), with their sector: the peer candidates. */
