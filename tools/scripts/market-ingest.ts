@@ -35,6 +35,7 @@ async function main(argv: string[]): Promise<number> {
   const db = new Database({ ...config.db, pool: { ...config.db.pool, max: 2, min: 0 } }, [], logger);
   // Only to clear the cached stock-analysis answers after the load; unreachable, they expire on their own.
   const redis = createRedisConnection(config.redis);
+  redis.on('error', () => undefined); // unreachable is reported once, by the summary line, not as stack traces
   const redisReady = waitForRedis(redis, 2_000);
   const progress = new ProgressBar();
   try {

@@ -5,7 +5,7 @@ import { IsInt, IsString, Max, MinLength } from 'class-validator';
 import { Body, Get, JsonController, Param, Post, QueryParams } from 'routing-controllers';
 import { Service } from 'typedi';
 import { DomainError, QueryDto, toPage } from '@platform/domain';
-import { adminToken, buildTestApp, closeTestInfrastructure, isolatedInfrastructure, TestApp } from '@platform/testing';
+import { adminToken, buildTestApp, closeTestInfrastructure, eventually, isolatedInfrastructure, TestApp } from '@platform/testing';
 import { createRedisConnection } from '@platform/redis';
 import type { Infrastructure } from '@platform/runtime';
 import { createAppContainer } from '@platform/runtime';
@@ -159,7 +159,7 @@ describe('HTTP kit', () => {
       const entry = lines.find((line) => line.msg === 'unhandled error');
       expect(entry?.req?.id).to.equal(res.headers['x-request-id']);
       expect(entry?.err?.message).to.include('secret_table');
-      const completed = lines.find((line) => line.msg === 'request completed');
+      const completed = lines.find((line) => line.msg === 'request errored');
       expect(completed).to.deep.include({ level: 50, res: { statusCode: 500 } });
       expect(completed?.req).to.deep.equal({ id: res.headers['x-request-id'], method: 'GET', url: '/kit/crash' });
     });
@@ -171,6 +171,35 @@ describe('HTTP kit', () => {
       expect(lines).to.have.length(1);
       expect(lines[0]).to.deep.include({ level: 30, msg: 'request completed', res: { statusCode: 400 } });
       expect(lines[0].responseTime).to.be.a('number');
+    });
+  });
+
+  describe('request logging of an aborted request', () => {
+    it('logs `request aborted` at info when the client leaves before the answer', async () => {
+      const lines: Array<{ msg?: string; level?: number; req?: { url?: string } }> = [];
+      const capture = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(JSON.parse(String(chunk)));
+          done();
+        },
+      });
+      const infra = await isolatedInfrastructure('kit', {}, { logger: pino({ level: 'info' }, capture) });
+      const app = createHttpApp({ name: 'kit', infra, container: createAppContainer('kit', infra), controllers: [KitFixtureController] });
+      const server = await listen(app.express, 0, '127.0.0.1');
+      try {
+        const started = new Promise<void>((resolve) => (slowRequestStarted = resolve));
+        const leaving = new AbortController();
+        const request = fetch(`http://127.0.0.1:${server.port}/kit/slow`, { signal: leaving.signal }).catch(() => 'aborted');
+        await started;
+        leaving.abort();
+        expect(await request).to.equal('aborted');
+        await eventually(async () => lines.some((line) => line.msg === 'request aborted'));
+        expect(lines.find((line) => line.msg === 'request aborted')).to.deep.include({ level: 30 });
+        expect(lines.find((line) => line.msg === 'request aborted')?.req?.url).to.equal('/kit/slow');
+      } finally {
+        await server.close(1_000);
+        await closeTestInfrastructure(infra);
+      }
     });
   });
 

@@ -19,8 +19,9 @@ const REQUEST_LOGGER = Symbol('request logger');
 type LoggedRequest = Request & { [REQUEST_LOGGER]?: Logger };
 
 /**
- * Request ids and one log line per finished request (`request completed`, or `request aborted`
- * when the client left first): error for 5xx, info for 4xx, debug otherwise. Cheap when nothing
+ * Request ids and one log line per finished request (`request completed`, `request errored` for a
+ * 5xx, `request aborted` when the client left first): error for 5xx, info for 4xx and aborted
+ * requests, debug otherwise. Cheap when nothing
  * is logged: the per-request child logger is only made when something logs through `req.log`,
  * and a line whose level is off is never built (pino-http made and serialised a child logger for
  * every request, a tenth of a cached market answer's CPU).
@@ -45,9 +46,11 @@ export function installRequestLogging(app: Express, logger: Logger): void {
   });
 
   function logCompletion(req: Request, res: Response, elapsedMs: number): void {
-    const level: Level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug';
+    const aborted = !res.writableFinished;
+    // An aborted request's status is whatever was set before the client left (often still 200).
+    const level: Level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 || aborted ? 'info' : 'debug';
     if (!logger.isLevelEnabled(level)) return;
-    const message = res.writableFinished ? 'request completed' : 'request aborted';
+    const message = aborted ? 'request aborted' : res.statusCode >= 500 ? 'request errored' : 'request completed';
     req.log[level]({ res: { statusCode: res.statusCode }, responseTime: Math.round(elapsedMs) }, message);
   }
 }

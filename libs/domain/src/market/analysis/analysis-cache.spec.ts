@@ -72,6 +72,26 @@ describe(AnalysisCache.name, () => {
     expect(text(await cache.read('snapshot', { symbol: other }, async () => 'found'))).to.equal('"found"');
   });
 
+  it('does not store an answer whose load began before a clear() (it may hold the data the clear was for)', async () => {
+    const symbol = randomUUID();
+    const key = `cache:market:analysis:fairValue:symbol=${JSON.stringify(symbol)}`;
+    let release: () => void = () => undefined;
+    const loading = cache.read('fairValue', { symbol }, () => new Promise<string>((resolve) => (release = () => resolve('old data'))));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await cache.clear();
+    release();
+    expect(text(await loading)).to.equal('"old data"'); // this request still gets what it loaded
+    expect(await redis.exists(key)).to.equal(0);
+    expect(text(await cache.read('fairValue', { symbol }, async () => 'new data'))).to.equal('"new data"');
+    expect(await redis.exists(key)).to.equal(1);
+  });
+
+  it('never says more freshness than the endpoint has (an entry written by a clock ahead of this one)', async () => {
+    const symbol = randomUUID();
+    await redis.set(`cache:market:analysis:snapshot:symbol=${JSON.stringify(symbol)}`, `${Date.now() + 310_000} "ahead"`);
+    expect((await cache.read('snapshot', { symbol }, async () => 'loaded')).freshForSeconds).to.equal(300);
+  });
+
   it('clear() drops every analysis entry under this prefix and nothing else', async () => {
     await cache.read('peers', { symbol: randomUUID() }, async () => 1);
     await redis.set('cache:catalog:something', '{}');

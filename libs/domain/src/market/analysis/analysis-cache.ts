@@ -32,6 +32,13 @@ export interface AnalysisAnswer<T> {
 
 /** Keys live under the shared cache namespace, so `Cache.invalidate('market:analysis:…')` reaches them. */
 const KEY_PREFIX = 'cache:market:analysis:';
+/** Moved on by every clear(); a load stores its answer only if it has not moved since the load began. Outside KEY_PREFIX*. */
+const GENERATION_KEY = 'cache:market:analysis-generation';
+/** SET the entry (KEYS[2]) only while the generation (KEYS[1]) is still the one the load began under (ARGV[1]). */
+const STORE_IF_SAME_GENERATION = `
+  if (redis.call('GET', KEYS[1]) or '0') ~= ARGV[1] then return 0 end
+  redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
+  return 1`;
 /** Most answers a process keeps its own copy of (the oldest copy makes room). */
 const LOCAL_COPIES_MAX = 1_000;
 
@@ -66,10 +73,10 @@ export class AnalysisCache {
 
   async read<T>(endpoint: AnalysisEndpoint, normalisedQuery: Record<string, unknown>, load: () => Promise<T>): Promise<AnalysisAnswer<T>> {
     const key = `${KEY_PREFIX}${endpoint}:${stableKey(normalisedQuery)}`;
-    const copy = this.localCopy(key);
+    const copy = this.localCopy(key, ANALYSIS_FRESHNESS_SECONDS[endpoint]);
     if (copy) return copy;
     const stored = await this.get(key);
-    const answer = stored && answerOf(stored);
+    const answer = stored && answerOf(stored, ANALYSIS_FRESHNESS_SECONDS[endpoint]);
     if (stored && answer) {
       this.keepCopy(key, stored);
       return answer;
@@ -90,14 +97,15 @@ export class AnalysisCache {
 
   /**
    * Drops every cached answer (after an ingestion committed) and says how many; null when Redis
-   * failed (the entries then live out their freshness). Other processes' own copies live out their
-   * ANALYSIS_LOCAL_CACHE_MS. A read that loaded before the commit and
-   * stores after this may put one older answer back; it too lives out its freshness.
+   * failed (the entries then live out their freshness). It first moves the generation on, so a
+   * load that began before (and may have read the old data) does not store its answer afterwards.
+   * Other processes' own copies live out their ANALYSIS_LOCAL_CACHE_MS.
    */
   async clear(): Promise<number | null> {
     this.local.clear();
     const prefix = this.redis.options.keyPrefix ?? '';
     try {
+      await this.redis.incr(GENERATION_KEY);
       let cleared = 0;
       for await (const keys of this.redis.scanStream({ match: `${escapeGlob(prefix)}${KEY_PREFIX}*`, count: 1_000 })) {
         // SCAN answers full key names; UNLINK adds the client's prefix again.
@@ -111,10 +119,10 @@ export class AnalysisCache {
     }
   }
 
-  private localCopy(key: string): AnalysisAnswer<never> | undefined {
+  private localCopy(key: string, freshnessSeconds: number): AnalysisAnswer<never> | undefined {
     const copy = this.local.get(key);
     if (!copy) return undefined;
-    const answer = copy.heldUntil > Date.now() ? answerOf(copy) : undefined;
+    const answer = copy.heldUntil > Date.now() ? answerOf(copy, freshnessSeconds) : undefined;
     if (!answer) this.local.delete(key);
     return answer;
   }
@@ -123,7 +131,8 @@ export class AnalysisCache {
     if (this.localCopyMs === 0) return;
     this.local.delete(key);
     if (this.local.size >= LOCAL_COPIES_MAX) this.local.delete(this.local.keys().next().value as string);
-    this.local.set(key, { ...entry, heldUntil: Date.now() + this.localCopyMs });
+    // A copy of the bytes: a Redis reply is a view into ioredis's socket buffer, which it would keep alive.
+    this.local.set(key, { json: Buffer.from(entry.json), expiresAt: entry.expiresAt, heldUntil: Date.now() + this.localCopyMs });
   }
 
   private async get(key: string): Promise<Entry | undefined> {
@@ -140,20 +149,36 @@ export class AnalysisCache {
   }
 
   private async loadAndStore<T>(key: string, ttlSeconds: number, load: () => Promise<T>): Promise<Entry> {
+    const generation = await this.generation();
     const entry = { json: Buffer.from(JSON.stringify(await load())), expiresAt: Date.now() + ttlSeconds * 1000 };
+    if (generation === null) return entry;
     try {
-      await this.redis.set(key, Buffer.concat([Buffer.from(`${entry.expiresAt} `), entry.json]), 'PX', ttlSeconds * 1000);
+      const value = Buffer.concat([Buffer.from(`${entry.expiresAt} `), entry.json]);
+      const stored = await this.redis.eval(STORE_IF_SAME_GENERATION, 2, GENERATION_KEY, key, generation, value, ttlSeconds * 1000);
+      if (stored === 1) this.keepCopy(key, entry);
     } catch (error) {
       this.logger.warn({ err: error, key }, 'analysis cache write failed');
     }
-    this.keepCopy(key, entry);
     return entry;
+  }
+
+  /** The current generation ('0' before the first clear); null when Redis cannot say (nothing is stored then). */
+  private async generation(): Promise<string | null> {
+    try {
+      return (await this.redis.get(GENERATION_KEY)) ?? '0';
+    } catch (error) {
+      this.logger.warn({ err: error }, 'analysis cache read failed; answering from the database');
+      return null;
+    }
   }
 }
 
-/** The entry as an answer with the whole seconds of freshness left; none in its last second (or unreadable). */
-function answerOf(entry: Entry): AnalysisAnswer<never> | undefined {
-  const freshForSeconds = Math.floor((entry.expiresAt - Date.now()) / 1000);
+/**
+ * The entry as an answer with the whole seconds of freshness left, at most the endpoint's (the
+ * expiry was written by another process's clock); none in its last second (or unreadable).
+ */
+function answerOf(entry: Entry, freshnessSeconds: number): AnalysisAnswer<never> | undefined {
+  const freshForSeconds = Math.min(freshnessSeconds, Math.floor((entry.expiresAt - Date.now()) / 1000));
   return freshForSeconds > 0 ? { json: entry.json, freshForSeconds } : undefined;
 }
 
