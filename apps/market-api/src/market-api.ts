@@ -2,9 +2,17 @@ import { createHttpApp, HttpApp } from '@platform/http';
 import { createAppContainer, Infrastructure } from '@platform/runtime';
 import { CompanyDataController } from './analysis/company-data.controller';
 import { CompanyValuationController } from './analysis/company-valuation.controller';
+import { PortfolioTransactionsController } from './portfolio/portfolio-transactions.controller';
+import { PortfoliosController } from './portfolio/portfolios.controller';
 import { MarketSessionController } from './session/market-session.controller';
 
-export const MARKET_API_CONTROLLERS = [MarketSessionController, CompanyDataController, CompanyValuationController];
+export const MARKET_API_CONTROLLERS = [
+  MarketSessionController,
+  CompanyDataController,
+  CompanyValuationController,
+  PortfoliosController,
+  PortfolioTransactionsController,
+];
 
 /** Composition root of market-api: public `/api/market/...` and JWT `/api/v1/market/...`. */
 export function createMarketApi(infra: Infrastructure): HttpApp {
@@ -14,5 +22,7 @@ export function createMarketApi(infra: Infrastructure): HttpApp {
     container: createAppContainer('market-api', infra),
     controllers: MARKET_API_CONTROLLERS,
     openapi: { title: 'Market API', description: 'NEPSE stock analysis (public) and portfolios (JWT).' },
+    // CONTRACT section 8: portfolio bodies are capped at 64 KiB, and over it the answer is 400 `Request body too large`.
+    jsonBody: { limit: '64kb', tooLarge: 'VALIDATION_ERROR' },
   });
 }

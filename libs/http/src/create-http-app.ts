@@ -1,7 +1,8 @@
 import cors from 'cors';
-import express, { Express } from 'express';
+import express, { Express, RequestHandler } from 'express';
 import { RoutingControllersOptions, useExpressServer } from 'routing-controllers';
 import type { ContainerInstance } from 'typedi';
+import { DomainError } from '@platform/domain';
 import { MetricsRegistry } from '@platform/observability';
 import { pingRedis } from '@platform/redis';
 import type { Infrastructure } from '@platform/runtime';
@@ -30,7 +31,8 @@ export interface HttpAppOptions {
   openapi?: OpenApiInfo;
   /** Extra express wiring mounted before the controllers (static files, dashboards). */
   configure?: (app: Express) => void;
-  jsonBodyLimit?: string;
+  /** JSON bodies: the size cap (1 MB), and the error over it (413 PAYLOAD_TOO_LARGE, or 400 where a spec says so). */
+  jsonBody?: { limit: string; tooLarge: 'PAYLOAD_TOO_LARGE' | 'VALIDATION_ERROR' };
 }
 
 export interface HttpApp {
@@ -70,7 +72,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     () => shuttingDown,
   );
   mountMetricsRoute(app, metrics);
-  app.use(express.json({ limit: options.jsonBodyLimit ?? '1mb' }));
+  app.use(jsonBodies(options.jsonBody ?? { limit: '1mb', tooLarge: 'PAYLOAD_TOO_LARGE' }));
   app.use(rejectNonObjectBodies);
   options.configure?.(app);
 
@@ -102,6 +104,14 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       shuttingDown = true;
     },
   };
+}
+
+function jsonBodies({ limit, tooLarge }: NonNullable<HttpAppOptions['jsonBody']>): RequestHandler {
+  const parse = express.json({ limit });
+  return (req, res, next) =>
+    parse(req, res, (error?: unknown) =>
+      next((error as { type?: string } | undefined)?.type === 'entity.too.large' ? new DomainError(tooLarge, 'Request body too large') : error),
+    );
 }
 
 function corsOrigin(origins: string[]): boolean | string[] {

@@ -27,7 +27,8 @@ describe('Market API authentication (/api/v1/market)', () => {
     }
   });
 
-  it('gives 403 to an admin token (portfolio routes are for customers)', async () => {
-    await api.http.get('/api/v1/market/me').set('Authorization', `Bearer ${adminToken(api.app.container, ['*'])}`).expect(403);
+  it('gives 401, not 403, to an admin token (portfolio routes are for customers, and the module has no 403)', async () => {
+    const res = await api.http.get('/api/v1/market/me').set('Authorization', `Bearer ${adminToken(api.app.container, ['*'])}`).expect(401);
+    expect(res.body).to.deep.equal({ message: 'A customer access token is required', errorCode: 'UNAUTHORIZED' });
   });
 });

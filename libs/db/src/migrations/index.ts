@@ -8,6 +8,7 @@ import orderLifecycle from './0006-order-lifecycle';
 import subscriptions from './0007-subscriptions';
 import videoProgress from './0008-video-progress';
 import marketData from './0009-market-data';
+import portfolios from './0010-portfolios';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData];
+export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios];

@@ -17,3 +17,4 @@ export type { MetricSource, MetricStatus } from './ingestion/metric-value';
 export * from './analysis';
 export * from './company-data';
 export * from './valuation';
+export * from './portfolio';

@@ -1,10 +1,12 @@
 import type { Request } from 'express';
 import { Action, Authorized, createParamDecorator } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
-import { Actor, Forbidden, hasPermission } from '@platform/domain';
+import { Actor, Forbidden, hasPermission, Unauthorized } from '@platform/domain';
 import { requireActor, resolveActor } from './request-authentication';
 
 const CUSTOMER = 'customer';
+/** A customer route of a module without 403 (market-data.md, portfolios): any other token is not a valid one. */
+const CUSTOMER_ONLY = 'customer-only';
 const ADMIN = 'admin';
 const BEARER = { security: [{ bearerAuth: [] }] };
 
@@ -23,6 +25,9 @@ const combine =
  */
 export const CustomerRoute = () => combine(Authorized([CUSTOMER]) as never, OpenAPI(BEARER) as never);
 
+/** The route needs a customer's access token; any other (an admin's) is 401 like an invalid one: the module has no 403. */
+export const CustomerOnlyRoute = () => combine(Authorized([CUSTOMER_ONLY]) as never, OpenAPI(BEARER) as never);
+
 /**
  * The route needs an admin token holding every listed permission ("*" holds all):
  * 401 without a valid token, 403 with a customer token or a missing permission.
@@ -35,6 +40,7 @@ export async function authorizationChecker(action: Action, roles: string[]): Pro
   const actor = await requireActor(action.request as Request);
   const [kind, ...permissions] = roles;
   if (kind === CUSTOMER && actor.kind !== 'customer') throw Forbidden('This route is for customers');
+  if (kind === CUSTOMER_ONLY && actor.kind !== 'customer') throw Unauthorized('A customer access token is required');
   if (kind === ADMIN) {
     if (actor.kind !== 'admin') throw Forbidden('This route is for admins');
     const missing = permissions.filter((permission) => !hasPermission(actor, permission));

@@ -29,7 +29,7 @@ describe(AnalysisCache.name, () => {
     expect(text(first)).to.equal('{"holders":3}');
 
     const key = `cache:market:analysis:ownership:symbol=${JSON.stringify(symbol)}`;
-    const [expiry, json] = (await redis.get(key))!.split(/ (.*)/s);
+    const [expiry, json] = ((await redis.get(key)) ?? '').split(/ (.*)/s);
     expect(Number(expiry) - Date.now()).to.be.within(3_590_000, 3_600_000);
     expect(json).to.equal('{"holders":3}');
     expect(await redis.pttl(key)).to.be.within(3_590_000, 3_600_000);

@@ -1,0 +1,55 @@
+import type { Request } from 'express';
+import { Body, CurrentUser, Delete, Get, HttpCode, JsonController, OnUndefined, Param, Patch, Post, Req } from 'routing-controllers';
+import { OpenAPI } from 'routing-controllers-openapi';
+import { Service } from 'typedi';
+import { CustomerActor, PortfolioTransactionsService } from '@platform/domain';
+import { ApiResponse, CustomerOnlyRoute } from '@platform/http';
+
+const SHAPES =
+  'BUY: quantity, rate, amount, sebonCommission, brokerCommission, dpFee, netAmount (= amount + fees). SELL: those (netAmount = ' +
+  'amount − fees) and basePrice, term (short|long), cgtAmount (0 when rate ≤ basePrice, else at most 7.5 % short / 5 % long of the ' +
+  'gain). IPO, FPO, RIGHTS, AUCTION: quantity, rate, amount (fees optional). DIVIDEND: amount. BONUS: quantity (cost at par). ' +
+  'amount = quantity × rate within ±0.01. Fields a type does not use are dropped. transactedAt: YYYY-MM-DD (a Nepal day) or RFC 3339, ' +
+  'not in the future. A SELL beyond the units held at its point of the timeline, or any change leaving one, is 422.';
+
+/** A portfolio's transactions (market-data.md "Portfolio endpoints and rules"). Thin: the domain validates, replays and answers. */
+@Service()
+@JsonController('/api/v1/market/portfolios/:id/transactions')
+@CustomerOnlyRoute()
+export class PortfolioTransactionsController {
+  constructor(private readonly transactions: PortfolioTransactionsService) {}
+
+  @Post('/')
+  @HttpCode(201)
+  @OpenAPI({ summary: 'Add a transaction', description: SHAPES })
+  async add(@CurrentUser() customer: CustomerActor, @Param('id') id: string, @Body({ validate: false, required: false }) body: unknown) {
+    return ApiResponse.ok(await this.transactions.add(customer.id, id, body), 'Transaction added');
+  }
+
+  @Get('/')
+  @OpenAPI({
+    summary: 'The portfolio’s transactions, newest first',
+    description: 'Filters: type (comma-separated and/or repeated), from, to (YYYY-MM-DD Nepal day or RFC 3339, inclusive). page, size ≤ 100, sort transactedAt (default) | createdAt, order desc (default) | asc.',
+  })
+  async list(@CurrentUser() customer: CustomerActor, @Param('id') id: string, @Req() req: Request) {
+    return ApiResponse.page(await this.transactions.list(customer.id, id, req.query));
+  }
+
+  @Patch('/:txId')
+  @OpenAPI({ summary: 'Update a transaction: the fields given are merged over it and the result is validated like an add', description: SHAPES })
+  async update(
+    @CurrentUser() customer: CustomerActor,
+    @Param('id') id: string,
+    @Param('txId') txId: string,
+    @Body({ validate: false, required: false }) body: unknown,
+  ) {
+    return ApiResponse.ok(await this.transactions.update(customer.id, id, txId, body), 'Transaction updated');
+  }
+
+  @Delete('/:txId')
+  @OnUndefined(204)
+  @OpenAPI({ summary: 'Delete a transaction (soft); 422 when a later SELL would then exceed the units held' })
+  async remove(@CurrentUser() customer: CustomerActor, @Param('id') id: string, @Param('txId') txId: string): Promise<void> {
+    await this.transactions.remove(customer.id, id, txId);
+  }
+}

@@ -1,0 +1,10 @@
+export { PortfoliosService } from './portfolios.service';
+export { PortfolioTransactionsService } from './portfolio-transactions.service';
+export { PortfolioHoldingsService } from './portfolio-holdings.service';
+export type { PortfolioSummary, HoldingView } from './portfolio-holdings.service';
+export { PortfolioCache, PORTFOLIO_FRESHNESS_SECONDS } from './portfolio-cache';
+export { PositionRebuild } from './positions/position-rebuild';
+export type { PortfolioView, PortfolioDetailView } from './portfolio.views';
+export type { TransactionView } from './transaction.views';
+export { TRANSACTION_TYPES } from './input';
+export type { TransactionType } from './input';

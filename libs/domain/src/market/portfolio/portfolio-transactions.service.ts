@@ -1,0 +1,218 @@
+import { Inject, Service } from 'typedi';
+import { QueryTypes, Transaction } from 'sequelize';
+import { v7 as uuidv7 } from 'uuid';
+import type { AppConfig } from '@platform/config';
+import { Database } from '@platform/db';
+import { Clock, CONFIG, FieldProblem, Page, toPage } from '../../shared';
+import { listValues } from '../analysis/query-values';
+import { instantBound } from '../company-data/company-data.query';
+import { choice, readListQuery, readTransactionBody, TRANSACTION_TYPES, TransactionFields, TransactionPatch, TransactionType, validateTransaction } from './input';
+import { PortfolioCache } from './portfolio-cache';
+import { pathUuid, PortfolioCompanyNotFound, PortfolioInputInvalid, PortfolioNotFound, SellExceedsHolding, TransactionNotFound } from './portfolio.errors';
+import { PositionRebuild, TimelinePoint } from './positions/position-rebuild';
+import { Oversold } from './replay';
+import { storedFields, TRANSACTION_COLUMNS, TransactionRow, transactionView, TransactionView } from './transaction.views';
+
+const TRANSACTION_SORTS = ['transactedAt', 'createdAt'] as const;
+const SORT_COLUMNS = { transactedAt: 't.transacted_at', createdAt: 't.created_at' } as const;
+
+/** The stored columns of each field (values bound in FIELD order). */
+const FIELD_COLUMNS: Record<keyof TransactionFields, string> = {
+  companyId: 'company_id',
+  type: 'type',
+  transactedAt: 'transacted_at',
+  quantity: 'quantity',
+  rate: 'rate',
+  amount: 'amount',
+  sebonCommission: 'sebon_commission',
+  brokerCommission: 'broker_commission',
+  dpFee: 'dp_fee',
+  netAmount: 'net_amount',
+  basePrice: 'base_price',
+  term: 'term',
+  cgtAmount: 'cgt_amount',
+  notes: 'notes',
+};
+const FIELDS = Object.keys(FIELD_COLUMNS) as Array<keyof TransactionFields>;
+
+/**
+ * A portfolio's transactions (market-data.md "Portfolio transaction", "Portfolio endpoints and
+ * rules"): add, list, update, delete. Every write locks its portfolio row first, so the writes of
+ * one portfolio run one at a time; then it changes the row and replays the positions of the
+ * company from the first point the write could change (PositionRebuild). A SELL, or any change,
+ * that leaves a SELL holding more than was held at that point is the only 422, and nothing of
+ * the write remains.
+ */
+@Service()
+export class PortfolioTransactionsService {
+  constructor(
+    private readonly db: Database,
+    private readonly positions: PositionRebuild,
+    private readonly cache: PortfolioCache,
+    private readonly clock: Clock,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async add(customerId: string, rawPortfolioId: string, body: unknown): Promise<TransactionView> {
+    const portfolioId = pathUuid(rawPortfolioId, 'id');
+    const read = readTransactionBody(body);
+    if (read.problems.length) throw PortfolioInputInvalid(read.problems);
+    const fields = this.validated(read.values);
+    return this.write(customerId, portfolioId, async (tx) => {
+      await this.requireCompany(fields.companyId, tx);
+      const id = uuidv7();
+      await this.select(
+        `INSERT INTO portfolio_transactions (id, portfolio_id, ${FIELDS.map((field) => FIELD_COLUMNS[field]).join(', ')})
+         VALUES (:id, :portfolioId, ${FIELDS.map((field) => `:${field}`).join(', ')})`,
+        { id, portfolioId, ...fields },
+        tx,
+      );
+      await this.rebuild(portfolioId, fields.companyId, { transactedAt: fields.transactedAt, id }, tx);
+      return this.viewOf(id, tx);
+    });
+  }
+
+  async update(customerId: string, rawPortfolioId: string, rawTransactionId: string, body: unknown): Promise<TransactionView> {
+    const portfolioId = pathUuid(rawPortfolioId, 'id');
+    const id = pathUuid(rawTransactionId, 'txId');
+    const read = readTransactionBody(body);
+    if (read.problems.length) throw PortfolioInputInvalid(read.problems);
+    return this.write(customerId, portfolioId, async (tx) => {
+      const stored = await this.liveTransaction(portfolioId, id, tx);
+      const fields = this.validated({ ...storedFields(stored), ...read.values });
+      if (fields.companyId !== stored.companyId) await this.requireCompany(fields.companyId, tx);
+      await this.select(
+        `UPDATE portfolio_transactions SET ${FIELDS.map((field) => `${FIELD_COLUMNS[field]} = :${field}`).join(', ')}, updated_at = now() WHERE id = :id`,
+        { id, ...fields },
+        tx,
+      );
+      const before: TimelinePoint = { transactedAt: stored.transactedAt, id };
+      const after: TimelinePoint = { transactedAt: fields.transactedAt, id };
+      if (fields.companyId === stored.companyId) {
+        await this.rebuild(portfolioId, fields.companyId, before.transactedAt < after.transactedAt ? before : after, tx);
+      } else {
+        await this.rebuild(portfolioId, stored.companyId, before, tx);
+        await this.rebuild(portfolioId, fields.companyId, after, tx);
+      }
+      return this.viewOf(id, tx);
+    });
+  }
+
+  async remove(customerId: string, rawPortfolioId: string, rawTransactionId: string): Promise<void> {
+    const portfolioId = pathUuid(rawPortfolioId, 'id');
+    const id = pathUuid(rawTransactionId, 'txId');
+    await this.write(customerId, portfolioId, async (tx) => {
+      const stored = await this.liveTransaction(portfolioId, id, tx);
+      await this.select(`UPDATE portfolio_transactions SET deleted_at = now(), updated_at = now() WHERE id = :id`, { id }, tx);
+      await this.rebuild(portfolioId, stored.companyId, { transactedAt: stored.transactedAt, id }, tx);
+    });
+  }
+
+  /** Live transactions, newest first by default; filters `type` (a list), `from`, `to` (inclusive). */
+  async list(customerId: string, rawPortfolioId: string, query: Record<string, unknown>): Promise<Page<TransactionView>> {
+    const portfolioId = pathUuid(rawPortfolioId, 'id');
+    const read = readListQuery(query, TRANSACTION_SORTS, { sort: 'transactedAt', order: 'desc' });
+    const problems = 'problems' in read ? [...read.problems] : [];
+    const filters = readFilters(query, problems);
+    if ('problems' in read || problems.length) throw PortfolioInputInvalid(problems);
+    const { page, size, sort, order } = read.value;
+    await this.requireOwned(customerId, portfolioId);
+    const where = [
+      't.portfolio_id = :portfolioId AND t.deleted_at IS NULL',
+      filters.types && 't.type IN (:types)',
+      filters.from && 't.transacted_at >= :from::timestamptz',
+      filters.to && 't.transacted_at <= :to::timestamptz',
+    ].filter(Boolean);
+    const replacements = { portfolioId, ...filters, limit: size, offset: (page - 1) * size };
+    const [rows, [{ count }]] = await Promise.all([
+      this.select<TransactionRow>(
+        `SELECT ${TRANSACTION_COLUMNS} FROM portfolio_transactions t JOIN market_companies c ON c.id = t.company_id
+          WHERE ${where.join(' AND ')} ORDER BY ${SORT_COLUMNS[sort]} ${order}, t.id ${order} LIMIT :limit OFFSET :offset`,
+        replacements,
+      ),
+      this.select<{ count: string }>(`SELECT count(*) AS count FROM portfolio_transactions t WHERE ${where.join(' AND ')}`, replacements),
+    ]);
+    return toPage(rows.map(transactionView), Number(count), { page, size, pagination: true });
+  }
+
+  /** Runs `change` under the portfolio's lock (404 when the customer has no such live portfolio); its reads are stale after the commit. */
+  private write<T>(customerId: string, portfolioId: string, change: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const [owned] = await this.select(
+        `SELECT id FROM portfolios WHERE id = :portfolioId AND customer_id = :customerId AND deleted_at IS NULL FOR UPDATE`,
+        { portfolioId, customerId },
+        tx,
+      );
+      if (!owned) throw PortfolioNotFound();
+      const result = await change(tx);
+      this.cache.invalidateAfter(portfolioId, tx);
+      return result;
+    });
+  }
+
+  private async viewOf(id: string, tx: Transaction): Promise<TransactionView> {
+    const [row] = await this.select<TransactionRow>(
+      `SELECT ${TRANSACTION_COLUMNS} FROM portfolio_transactions t JOIN market_companies c ON c.id = t.company_id WHERE t.id = :id`,
+      { id },
+      tx,
+    );
+    return transactionView(row);
+  }
+
+  private async rebuild(portfolioId: string, companyId: string, from: TimelinePoint, tx: Transaction): Promise<void> {
+    try {
+      await this.positions.from(portfolioId, companyId, from, tx);
+    } catch (error) {
+      throw error instanceof Oversold ? SellExceedsHolding(error) : error;
+    }
+  }
+
+  private validated(candidate: TransactionPatch): TransactionFields {
+    const { shortPercent, longPercent } = { shortPercent: this.config.limits.portfolio.cgtMaxShortPercent, longPercent: this.config.limits.portfolio.cgtMaxLongPercent };
+    const result = validateTransaction(candidate, { now: this.clock.now(), cgt: { shortPercent: String(shortPercent), longPercent: String(longPercent) } });
+    if ('problems' in result) throw PortfolioInputInvalid(result.problems);
+    return result.fields;
+  }
+
+  private async liveTransaction(portfolioId: string, id: string, tx: Transaction): Promise<TransactionRow> {
+    const [row] = await this.select<TransactionRow>(
+      `SELECT ${TRANSACTION_COLUMNS} FROM portfolio_transactions t JOIN market_companies c ON c.id = t.company_id
+        WHERE t.id = :id AND t.portfolio_id = :portfolioId AND t.deleted_at IS NULL FOR UPDATE OF t`,
+      { id, portfolioId },
+      tx,
+    );
+    if (!row) throw TransactionNotFound();
+    return row;
+  }
+
+  private async requireCompany(companyId: string, tx: Transaction): Promise<void> {
+    const [company] = await this.select(`SELECT id FROM market_companies WHERE id = :companyId`, { companyId }, tx);
+    if (!company) throw PortfolioCompanyNotFound();
+  }
+
+  private async requireOwned(customerId: string, portfolioId: string): Promise<void> {
+    const [owned] = await this.select(`SELECT id FROM portfolios WHERE id = :portfolioId AND customer_id = :customerId AND deleted_at IS NULL`, { portfolioId, customerId });
+    if (!owned) throw PortfolioNotFound();
+  }
+
+  private select<T extends object>(sql: string, replacements: Record<string, unknown>, transaction?: Transaction): Promise<T[]> {
+    return this.db.sequelize.query<T>(sql, { replacements, transaction, type: QueryTypes.SELECT });
+  }
+}
+
+/** `type` (comma-separated and/or repeated, case-insensitive), `from` and `to` (a Nepal date or RFC 3339, inclusive). */
+function readFilters(query: Record<string, unknown>, problems: FieldProblem[]): { types?: TransactionType[]; from?: string; to?: string } {
+  const filters: { types?: TransactionType[]; from?: string; to?: string } = {};
+  const typeProblems: FieldProblem[] = [];
+  const types = listValues(query['type']).map((value) => choice(value, 'type', TRANSACTION_TYPES, typeProblems, (text) => text.toUpperCase()));
+  if (typeProblems.length) problems.push(typeProblems[0]);
+  else if (types.length) filters.types = [...new Set(types as TransactionType[])];
+  for (const edge of ['from', 'to'] as const) {
+    const raw = query[edge];
+    if (raw === undefined || raw === '') continue;
+    const bound = typeof raw === 'string' ? instantBound(raw, edge) : null;
+    if (bound) filters[edge] = bound;
+    else problems.push({ field: edge, code: 'iso8601', message: `${edge} must be a date (YYYY-MM-DD) or an RFC 3339 timestamp` });
+  }
+  return filters;
+}
