@@ -9,6 +9,7 @@ import { createCommerceFixtures } from './commerce';
 import { createBenchActors } from './fixtures';
 import { startMarketBench } from './market';
 import { measure, Measurement, stopLoadGenerator } from './measure';
+import { startPortfolioBench } from './portfolio';
 import { buildReport, formatTable, writeReport } from './report';
 import { buildPlan, filterPlan } from './scenarios';
 import { readBenchSettings } from './settings';
@@ -38,7 +39,8 @@ async function main(): Promise<number> {
   const signing = await startSigningTargets(env.infra, cleanup);
   const adminOrders = await startAdminOrdersBench(env.config, apps.adminApi, cleanup);
   const market = await startMarketBench(env.infra, baselines, actors, settings, cleanup);
-  const plan = filterPlan(buildPlan(apps, baselines, actors, signing, commerce, adminOrders, market), settings.filter);
+  const portfolio = startPortfolioBench(apps.marketApi, baselines, actors);
+  const plan = filterPlan([...buildPlan(apps, baselines, actors, signing, commerce, adminOrders, market), ...portfolio.groups], settings.filter);
   if (plan.length === 0) throw new Error(`BENCH_FILTER "${settings.filter}" matches no scenario`);
 
   const targets = plan.reduce((count, group) => count + 1 + group.scenarios.length, 0);

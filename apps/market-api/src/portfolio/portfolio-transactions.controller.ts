@@ -19,14 +19,14 @@ const SHAPES =
 export class PortfolioTransactionsController {
   constructor(private readonly transactions: PortfolioTransactionsService) {}
 
-  @Post('/')
+  @Post()
   @HttpCode(201)
   @OpenAPI({ summary: 'Add a transaction', description: SHAPES })
   async add(@CurrentUser() customer: CustomerActor, @Param('id') id: string, @Body({ validate: false, required: false }) body: unknown) {
     return ApiResponse.ok(await this.transactions.add(customer.id, id, body), 'Transaction added');
   }
 
-  @Get('/')
+  @Get()
   @OpenAPI({
     summary: 'The portfolio’s transactions, newest first',
     description: 'Filters: type (comma-separated and/or repeated), from, to (YYYY-MM-DD Nepal day or RFC 3339, inclusive). page, size ≤ 100, sort transactedAt (default) | createdAt, order desc (default) | asc.',

@@ -19,14 +19,14 @@ export class PortfoliosController {
     private readonly holdings: PortfolioHoldingsService,
   ) {}
 
-  @Post('/')
+  @Post()
   @HttpCode(201)
   @OpenAPI({ summary: 'Create a portfolio (name ≤ 100, description ≤ 500); the first one is the default' })
   async create(@CurrentUser() customer: CustomerActor, @Body({ validate: false, required: false }) body: unknown) {
     return ApiResponse.ok(await this.portfolios.create(customer.id, body), 'Portfolio created');
   }
 
-  @Get('/')
+  @Get()
   @OpenAPI({ summary: 'The customer’s portfolios (page, size ≤ 100, sort createdAt|updatedAt|name, order asc|desc)' })
   async list(@CurrentUser() customer: CustomerActor, @Req() req: Request) {
     return ApiResponse.page(await this.portfolios.list(customer.id, req.query));

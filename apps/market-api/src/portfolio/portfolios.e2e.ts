@@ -231,6 +231,28 @@ describe('Portfolios (market-api /api/v1/market/portfolios)', () => {
     });
   });
 
+  it('documents the portfolio routes in /openapi.json, each with the bearer requirement', async () => {
+    const { body } = await f.api.http.get('/openapi.json').expect(200);
+    const routes: Array<[string, string]> = [
+      ['/api/v1/market/portfolios', 'post'],
+      ['/api/v1/market/portfolios', 'get'],
+      ['/api/v1/market/portfolios/{id}', 'get'],
+      ['/api/v1/market/portfolios/{id}', 'patch'],
+      ['/api/v1/market/portfolios/{id}', 'delete'],
+      ['/api/v1/market/portfolios/{id}/summary', 'get'],
+      ['/api/v1/market/portfolios/{id}/holdings', 'get'],
+      ['/api/v1/market/portfolios/{id}/transactions', 'post'],
+      ['/api/v1/market/portfolios/{id}/transactions', 'get'],
+      ['/api/v1/market/portfolios/{id}/transactions/{txId}', 'patch'],
+      ['/api/v1/market/portfolios/{id}/transactions/{txId}', 'delete'],
+    ];
+    for (const [path, method] of routes) {
+      const operation = body.paths[path]?.[method];
+      expect(operation?.summary, `${method} ${path}`).to.be.a('string');
+      expect(operation.security, `${method} ${path}`).to.deep.equal([{ bearerAuth: [] }]);
+    }
+  });
+
   describe('authentication', () => {
     for (const [name, header] of invalidTokenCases('customer', '01900000-0000-7000-8000-000000000003')) {
       it(`answers 401 to ${name}`, async () => {
