@@ -3,7 +3,7 @@ import { QueryTypes } from 'sequelize';
 import type { ContainerInstance } from 'typedi';
 import { v7 as uuidv7 } from 'uuid';
 import { Database } from '@platform/db';
-import { PortfolioCache, PortfolioHoldingsService, PortfoliosService, PortfolioTransactionsService, PositionRebuild } from '@platform/domain';
+import { PortfolioCache, PortfolioHoldingsService, PortfolioOwnership, PortfoliosService, PortfolioTransactionsService, PositionRebuild } from '@platform/domain';
 import { COMPANIES } from '../market-demo/companies';
 import { seedMarket } from '../seed/market.seeder';
 import type { RunningApp } from './apps';
@@ -153,7 +153,7 @@ export function startPortfolioBench(marketApi: RunningApp, baselines: Baselines,
 
       // The summary's own work, without the cache: a PortfolioCache whose read always loads.
       const passThrough = { read: (_id: string, _view: string, _variant: string, load: () => Promise<unknown>) => load() };
-      const uncached = new PortfolioHoldingsService(db, passThrough as unknown as PortfolioCache);
+      const uncached = new PortfolioHoldingsService(db, passThrough as unknown as PortfolioCache, new PortfolioOwnership(db));
       for (const portfolio of portfolios) {
         for (let n = 0; n < SUMMARY_WARMUP; n += 1) await uncached.summary(actors.customerId, portfolio.id);
         const samples: number[] = [];

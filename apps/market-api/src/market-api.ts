@@ -2,6 +2,7 @@ import { createHttpApp, HttpApp } from '@platform/http';
 import { createAppContainer, Infrastructure } from '@platform/runtime';
 import { CompanyDataController } from './analysis/company-data.controller';
 import { CompanyValuationController } from './analysis/company-valuation.controller';
+import { PortfolioAnalysisController } from './portfolio/portfolio-analysis.controller';
 import { PortfolioTransactionsController } from './portfolio/portfolio-transactions.controller';
 import { PortfoliosController } from './portfolio/portfolios.controller';
 import { MarketSessionController } from './session/market-session.controller';
@@ -12,6 +13,7 @@ export const MARKET_API_CONTROLLERS = [
   CompanyValuationController,
   PortfoliosController,
   PortfolioTransactionsController,
+  PortfolioAnalysisController,
 ];
 
 /** Composition root of market-api: public `/api/market/...` and JWT `/api/v1/market/...`. */

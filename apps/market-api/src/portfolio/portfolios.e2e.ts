@@ -105,6 +105,10 @@ describe('Portfolios (market-api /api/v1/market/portfolios)', () => {
         ['get', `${PORTFOLIOS}/abc`],
         ['get', `${PORTFOLIOS}/abc/summary`],
         ['get', `${PORTFOLIOS}/abc/holdings`],
+        ['get', `${PORTFOLIOS}/abc/valuation`],
+        ['get', `${PORTFOLIOS}/abc/distribution`],
+        ['get', `${PORTFOLIOS}/abc/companies/NABIL`],
+        ['get', `${PORTFOLIOS}/abc/broker-analysis`],
         ['patch', `${PORTFOLIOS}/abc`],
         ['delete', `${PORTFOLIOS}/abc`],
         ['get', `${PORTFOLIOS}/abc/transactions`],
@@ -128,6 +132,10 @@ describe('Portfolios (market-api /api/v1/market/portfolios)', () => {
           ['get', `${PORTFOLIOS}/${id}`],
           ['get', `${PORTFOLIOS}/${id}/summary`],
           ['get', `${PORTFOLIOS}/${id}/holdings`],
+          ['get', `${PORTFOLIOS}/${id}/valuation`],
+          ['get', `${PORTFOLIOS}/${id}/distribution`],
+          ['get', `${PORTFOLIOS}/${id}/companies/${f.prefix}A`],
+          ['get', `${PORTFOLIOS}/${id}/broker-analysis`],
           ['patch', `${PORTFOLIOS}/${id}`],
           ['delete', `${PORTFOLIOS}/${id}`],
           ['get', `${PORTFOLIOS}/${id}/transactions`],
@@ -231,7 +239,7 @@ describe('Portfolios (market-api /api/v1/market/portfolios)', () => {
     });
   });
 
-  it('documents the portfolio routes in /openapi.json, each with the bearer requirement', async () => {
+  it('documents the fifteen portfolio routes in /openapi.json, each with the bearer requirement', async () => {
     const { body } = await f.api.http.get('/openapi.json').expect(200);
     const routes: Array<[string, string]> = [
       ['/api/v1/market/portfolios', 'post'],
@@ -241,6 +249,10 @@ describe('Portfolios (market-api /api/v1/market/portfolios)', () => {
       ['/api/v1/market/portfolios/{id}', 'delete'],
       ['/api/v1/market/portfolios/{id}/summary', 'get'],
       ['/api/v1/market/portfolios/{id}/holdings', 'get'],
+      ['/api/v1/market/portfolios/{id}/valuation', 'get'],
+      ['/api/v1/market/portfolios/{id}/distribution', 'get'],
+      ['/api/v1/market/portfolios/{id}/companies/{symbol}', 'get'],
+      ['/api/v1/market/portfolios/{id}/broker-analysis', 'get'],
       ['/api/v1/market/portfolios/{id}/transactions', 'post'],
       ['/api/v1/market/portfolios/{id}/transactions', 'get'],
       ['/api/v1/market/portfolios/{id}/transactions/{txId}', 'patch'],

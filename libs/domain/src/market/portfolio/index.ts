@@ -4,7 +4,24 @@ export { PortfolioHoldingsService } from './portfolio-holdings.service';
 export type { PortfolioSummary, HoldingView } from './portfolio-holdings.service';
 export { PortfolioCache, PORTFOLIO_FRESHNESS_SECONDS } from './portfolio-cache';
 export { PositionRebuild } from './positions/position-rebuild';
+export { PortfolioOwnership } from './portfolio-ownership';
 export type { PortfolioView, PortfolioDetailView } from './portfolio.views';
 export type { TransactionView } from './transaction.views';
 export { TRANSACTION_TYPES } from './input';
 export type { TransactionType } from './input';
+export { PortfolioValuationService, PortfolioDistributionService, PortfolioCompanyService, PortfolioBrokerAnalysisService, VALUATION_RANGES } from './reads';
+export type {
+  PortfolioValuation,
+  DailyValuationPoint,
+  IntradayValuationPoint,
+  ValuationRange,
+  PortfolioDistribution,
+  CompanyShare,
+  SectorShare,
+  PortfolioCompanyView,
+  PortfolioCompanyPosition,
+  PortfolioTimelineEntry,
+  PortfolioBrokerAnalysis,
+  SymbolBrokerAnalysis,
+  BrokerActivity,
+} from './reads';

@@ -4,8 +4,10 @@ import { Service } from 'typedi';
 import { Database } from '@platform/db';
 import { Page, toPage } from '../../shared';
 import { readListQuery } from './input';
+import { money, percentOf } from './money';
+import { PortfolioOwnership } from './portfolio-ownership';
 import { PortfolioCache } from './portfolio-cache';
-import { pathUuid, PortfolioInputInvalid, PortfolioNotFound } from './portfolio.errors';
+import { pathUuid, PortfolioInputInvalid } from './portfolio.errors';
 import { averageCost } from './transaction.views';
 
 export interface PortfolioSummary {
@@ -89,8 +91,6 @@ const HOLDING_SORT_SQL: Record<(typeof HOLDING_SORTS)[number], string> = {
   symbol: 'c.symbol',
 };
 
-const money = (value: Big) => Number(value.round(2, Big.roundHalfUp));
-const percentOf = (part: Big, whole: Big) => (whole.eq(0) ? null : Number(part.div(whole).times(100).round(2, Big.roundHalfUp)));
 
 /**
  * What a portfolio holds, from portfolio_holdings (one row per company, kept by every write):
@@ -102,11 +102,12 @@ export class PortfolioHoldingsService {
   constructor(
     private readonly db: Database,
     private readonly cache: PortfolioCache,
+    private readonly ownership: PortfolioOwnership,
   ) {}
 
   async summary(customerId: string, rawId: string): Promise<PortfolioSummary> {
     const id = pathUuid(rawId, 'id');
-    await this.requireOwned(customerId, id);
+    await this.ownership.require(customerId, id);
     return this.cache.read(id, 'summary', 'all', async () => summarise(id, await this.holdings(id)));
   }
 
@@ -115,7 +116,7 @@ export class PortfolioHoldingsService {
     const read = readListQuery(query, HOLDING_SORTS, { sort: 'currentValue', order: 'desc' });
     if ('problems' in read) throw PortfolioInputInvalid(read.problems);
     const { page, size, sort, order } = read.value;
-    await this.requireOwned(customerId, id);
+    await this.ownership.require(customerId, id);
     const rows = await this.select<HoldingRow & { total: string }>(
       `SELECT ${HOLDING_COLUMNS}, count(*) OVER () AS total FROM ${HOLDINGS_FROM}
         WHERE h.portfolio_id = :id AND h.units > 0
@@ -130,11 +131,6 @@ export class PortfolioHoldingsService {
   /** Every company the portfolio has live transactions in (units may be 0 after selling out). */
   holdings(portfolioId: string): Promise<HoldingRow[]> {
     return this.select<HoldingRow>(`SELECT ${HOLDING_COLUMNS} FROM ${HOLDINGS_FROM} WHERE h.portfolio_id = :portfolioId`, { portfolioId });
-  }
-
-  async requireOwned(customerId: string, portfolioId: string): Promise<void> {
-    const [owned] = await this.select(`SELECT id FROM portfolios WHERE id = :portfolioId AND customer_id = :customerId AND deleted_at IS NULL`, { portfolioId, customerId });
-    if (!owned) throw PortfolioNotFound();
   }
 
   private select<T extends object>(sql: string, replacements: Record<string, unknown>): Promise<T[]> {

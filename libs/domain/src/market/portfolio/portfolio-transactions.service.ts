@@ -8,7 +8,8 @@ import { listValues } from '../analysis/query-values';
 import { instantBound } from '../company-data/company-data.query';
 import { choice, readListQuery, readTransactionBody, TRANSACTION_TYPES, TransactionFields, TransactionPatch, TransactionType, validateTransaction } from './input';
 import { PortfolioCache } from './portfolio-cache';
-import { pathUuid, PortfolioCompanyNotFound, PortfolioInputInvalid, PortfolioNotFound, SellExceedsHolding, TransactionNotFound } from './portfolio.errors';
+import { PortfolioOwnership } from './portfolio-ownership';
+import { pathUuid, PortfolioCompanyNotFound, PortfolioInputInvalid, SellExceedsHolding, TransactionNotFound } from './portfolio.errors';
 import { PositionRebuild, TimelinePoint } from './positions/position-rebuild';
 import { Oversold } from './replay';
 import { storedFields, TRANSACTION_COLUMNS, TransactionRow, transactionView, TransactionView } from './transaction.views';
@@ -49,6 +50,7 @@ export class PortfolioTransactionsService {
     private readonly db: Database,
     private readonly positions: PositionRebuild,
     private readonly cache: PortfolioCache,
+    private readonly ownership: PortfolioOwnership,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
@@ -116,7 +118,7 @@ export class PortfolioTransactionsService {
     const filters = readFilters(query, problems);
     if ('problems' in read || problems.length) throw PortfolioInputInvalid(problems);
     const { page, size, sort, order } = read.value;
-    await this.requireOwned(customerId, portfolioId);
+    await this.ownership.require(customerId, portfolioId);
     const where = [
       't.portfolio_id = :portfolioId AND t.deleted_at IS NULL',
       filters.types && 't.type IN (:types)',
@@ -138,12 +140,7 @@ export class PortfolioTransactionsService {
   /** Runs `change` under the portfolio's lock (404 when the customer has no such live portfolio); its reads are stale after the commit. */
   private write<T>(customerId: string, portfolioId: string, change: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => {
-      const [owned] = await this.select(
-        `SELECT id FROM portfolios WHERE id = :portfolioId AND customer_id = :customerId AND deleted_at IS NULL FOR UPDATE`,
-        { portfolioId, customerId },
-        tx,
-      );
-      if (!owned) throw PortfolioNotFound();
+      await this.ownership.lock(customerId, portfolioId, tx);
       const result = await change(tx);
       this.cache.invalidateAfter(portfolioId, tx);
       return result;
@@ -188,11 +185,6 @@ export class PortfolioTransactionsService {
   private async requireCompany(companyId: string, tx: Transaction): Promise<void> {
     const [company] = await this.select(`SELECT id FROM market_companies WHERE id = :companyId`, { companyId }, tx);
     if (!company) throw PortfolioCompanyNotFound();
-  }
-
-  private async requireOwned(customerId: string, portfolioId: string): Promise<void> {
-    const [owned] = await this.select(`SELECT id FROM portfolios WHERE id = :portfolioId AND customer_id = :customerId AND deleted_at IS NULL`, { portfolioId, customerId });
-    if (!owned) throw PortfolioNotFound();
   }
 
   private select<T extends object>(sql: string, replacements: Record<string, unknown>, transaction?: Transaction): Promise<T[]> {

@@ -83,7 +83,7 @@ export function transactionView(row: TransactionRow): TransactionView {
     term: row.term,
     cgtAmount: decimal(row.cgtAmount),
     notes: row.notes,
-    holdingAfter: { units, cost: Number(Big(row.costAfter).round(2)), averageCost: averageCost(row.costAfter, units) },
+    holdingAfter: { units, cost: Number(Big(row.costAfter).round(2, Big.roundHalfUp)), averageCost: averageCost(row.costAfter, units) },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

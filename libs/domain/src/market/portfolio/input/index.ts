@@ -2,5 +2,5 @@ export { readTransactionBody, validateTransaction, TRANSACTION_TYPES, SELL_TERMS
 export type { TransactionFields, TransactionPatch, TransactionType, SellTerm, CgtLimits } from './transaction-input';
 export { readPortfolioBody } from './portfolio-input';
 export type { PortfolioFields } from './portfolio-input';
-export { choice, readListQuery } from './list-query';
+export { choice, readListQuery, wholeNumber } from './list-query';
 export type { ListQuery } from './list-query';

@@ -29,7 +29,8 @@ export function readListQuery<Sort extends string>(
   return problems.length ? { problems } : { value: { page, size, sort, order } };
 }
 
-function wholeNumber(raw: unknown, field: string, min: number, max: number, problems: FieldProblem[]): number | undefined {
+/** A whole number in [min, max]; absent or empty is undefined; anything else is a problem. */
+export function wholeNumber(raw: unknown, field: string, min: number, max: number, problems: FieldProblem[]): number | undefined {
   const text = singleText(raw);
   if (text === undefined || text === '') return undefined;
   if (text === null || !/^-?\d+$/.test(text)) {

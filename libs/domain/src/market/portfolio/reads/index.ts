@@ -1,0 +1,10 @@
+export { PortfolioValuationService } from './portfolio-valuation.service';
+export type { PortfolioValuation, DailyValuationPoint, IntradayValuationPoint } from './portfolio-valuation.service';
+export { VALUATION_RANGES } from './valuation-range';
+export type { ValuationRange } from './valuation-range';
+export { PortfolioDistributionService } from './portfolio-distribution.service';
+export type { PortfolioDistribution, CompanyShare, SectorShare } from './portfolio-distribution';
+export { PortfolioCompanyService } from './portfolio-company.service';
+export type { PortfolioCompanyView, PortfolioCompanyPosition, PortfolioTimelineEntry } from './portfolio-company.service';
+export { PortfolioBrokerAnalysisService } from './portfolio-broker-analysis.service';
+export type { PortfolioBrokerAnalysis, SymbolBrokerAnalysis, BrokerActivity } from './portfolio-broker-analysis.service';
