@@ -3,7 +3,7 @@ import { QueryTypes } from 'sequelize';
 import type { ContainerInstance } from 'typedi';
 import { v7 as uuidv7 } from 'uuid';
 import { Database } from '@platform/db';
-import { PortfolioCache, PortfolioHoldingsService, PortfolioOwnership, PortfoliosService, PortfolioTransactionsService, PositionRebuild } from '@platform/domain';
+import { PortfolioCache, PortfolioHoldingsService, PortfolioOwnership, PortfoliosService, PortfolioTransactionsService, PositionRebuild, TIMELINE_START } from '@platform/domain';
 import { COMPANIES } from '../market-demo/companies';
 import { seedMarket } from '../seed/market.seeder';
 import type { RunningApp } from './apps';
@@ -47,8 +47,6 @@ const INSERT_BATCH = 10_000;
 const SUMMARY_WARMUP = 20;
 const SUMMARY_ITERATIONS = 200;
 const APPENDED_BUYS = 5;
-/** A TimelinePoint before every transaction: replays a company's timeline from its first transaction. */
-const ORIGIN = { transactedAt: new Date(0), id: '00000000-0000-0000-0000-000000000000' };
 const INSERT_TRANSACTIONS_SQL = `
   INSERT INTO portfolio_transactions (id, portfolio_id, company_id, type, transacted_at, quantity, rate, amount, sebon_commission,
                                       broker_commission, dp_fee, net_amount, base_price, term, cgt_amount)
@@ -131,7 +129,7 @@ export function startPortfolioBench(marketApi: RunningApp, baselines: Baselines,
         const replays: number[] = [];
         for (const [company, count] of perCompany) {
           const replayStarted = performance.now();
-          await db.transaction((tx) => rebuild.from(id, companyIds[company], ORIGIN, tx));
+          await db.transaction((tx) => rebuild.from(id, companyIds[company], TIMELINE_START, tx));
           const ms = performance.now() - replayStarted;
           rebuildMs += ms;
           replays.push(ms);

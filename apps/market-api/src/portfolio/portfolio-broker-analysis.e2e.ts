@@ -70,6 +70,8 @@ describe('Portfolio broker analysis (market-api GET /api/v1/market/portfolios/:i
     const earlier = (await analysis(id, '?to=2024-07-01')).body.data;
     expect(earlier).to.include({ from: '2024-06-02', to: '2024-07-01' });
     expect(rankedNumbers(earlier)).to.deep.equal([[1, 2], [1, 3], []]);
+    const years = (await analysis(id, '?from=0001-01-01&to=2024-07-02')).body.data;
+    expect(years).to.include({ from: '2023-07-03', to: '2024-07-02' }); // at most 366 days
     const instants = (await analysis(id, `?from=${encodeURIComponent('2024-07-01T12:00:00+05:45')}&to=2024-07-01T18:15:00Z`)).body.data;
     expect(instants).to.include({ from: '2024-07-01', to: '2024-07-02' });
     expect(instants.symbols.map((s: { totals: { trades: number } }) => s.totals.trades)).to.deep.equal([3, 0, 0]);

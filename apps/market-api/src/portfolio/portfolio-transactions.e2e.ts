@@ -93,6 +93,7 @@ describe('Portfolio transactions (market-api /api/v1/market/portfolios/:id/trans
         [{ ...sell(A, 10, 200, '2024-07-01', { basePrice: 100, cgtAmount: 76, term: 'short' }) }, 'cgtAmount (76.00) exceeds maximum 7.5% CGT on gain of 1000.00 (max 75.00)'],
         [{ ...sell(A, 10, 200, '2024-07-01', { basePrice: 100, cgtAmount: 51, term: 'long' }) }, 'cgtAmount (51.00) exceeds maximum 5% CGT on gain of 1000.00 (max 50.00)'],
         [{ ...sell(A, 1, 100, '2024-07-01'), term: 'medium' }, 'term must be one of: short long'],
+        [{ ...buy(A, 1, 100, '2024-07-01'), notes: 'line\u0000' }, 'notes must not contain control characters'],
       ];
       for (const [body, message] of cases) {
         const res = await add(id, body, 400);
@@ -190,6 +191,20 @@ describe('Portfolio transactions (market-api /api/v1/market/portfolios/:id/trans
       const res = await f.as(owner).patch(txPath(id, moved), { companyId: f.companyIds.B }).expect(200);
       expect(res.body.data).to.include({ symbol: `${f.prefix}B` });
       expect(res.body.data.holdingAfter.units).to.equal(10);
+    });
+
+    it('orders transactions of the same instant (every date-only one of a day) by creation: a BUY then a SELL of that day', async () => {
+      const id = await f.portfolio(owner);
+      await add(id, buy(f.companyIds.B, 10, 200, '2024-07-01'));
+      await add(id, sell(f.companyIds.B, 10, 200, '2024-07-01'));
+      await add(id, buy(f.companyIds.B, 5, 200, '2024-07-01'));
+      expect(await holdingAfter(id)).to.deep.equal([
+        ['BUY', 10, 2028],
+        ['SELL', 0, 0],
+        ['BUY', 5, 1028],
+      ]);
+      const body = { ...buy(f.companyIds.B, 1, 200, '2024-07-01'), notes: 'n'.repeat(300), padding: 'x'.repeat(65 * 1024) };
+      expect((await add(id, body, 400)).body.message).to.equal('Request body too large');
     });
 
     it('lets exactly one of two concurrent SELLs of the last units through', async () => {

@@ -41,6 +41,8 @@ describe('Portfolios (market-api /api/v1/market/portfolios)', () => {
         [{ name: 'x'.repeat(101) }, 'name', 'name must not exceed 100 characters'],
         [{ name: 'ok', description: 'd'.repeat(501) }, 'description', 'description must not exceed 500 characters'],
         [{ name: 42 }, 'name', 'name must be a string'],
+        [{ name: 'a\u0000b' }, 'name', 'name must not contain control characters'],
+        [{ name: 'ok', description: '\u0000'.repeat(100) }, 'description', 'description must not contain control characters'],
       ];
       for (const [body, field, message] of cases) {
         const res = await f.as(owner).post(PORTFOLIOS, body as object).expect(400);
@@ -70,6 +72,7 @@ describe('Portfolios (market-api /api/v1/market/portfolios)', () => {
       expect(page.body.data.map((p: { name: string }) => p.name)).to.deep.equal(['a', 'C']);
       const byName = await f.as(customer).get(`${PORTFOLIOS}?sort=name&order=asc&size=500`).expect(200);
       expect(byName.body.size).to.equal(100);
+      expect((await f.as(customer).get(`${PORTFOLIOS}?size=99999999999999999999`).expect(200)).body.size).to.equal(100);
       expect(byName.body.data.map((p: { name: string }) => p.name)).to.deep.equal(['a', 'b', 'C']);
     });
 

@@ -11,7 +11,7 @@ import { sqlMigration } from './migration';
  * - portfolio_transactions: the per-type shape of the spec (which fields are required, and the
  *   SELL-only ones nowhere else) is a CHECK, so no write path can store a BUY without fees.
  *   Decimals are numeric, never floats. A company with transactions cannot be removed (RESTRICT).
- *   Ties of transacted_at are broken by id (UUIDv7: creation order).
+ *   Ties of transacted_at are broken by creation order (migration 0011: `sequence`).
  * - Each live transaction carries the position of its company after it (units, cost basis,
  *   realised gain, dividend income, CGT paid, all cumulative), maintained by every write from the
  *   changed point on; `units_after >= 0` makes an oversold timeline unstorable.

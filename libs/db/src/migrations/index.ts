@@ -9,6 +9,7 @@ import subscriptions from './0007-subscriptions';
 import videoProgress from './0008-video-progress';
 import marketData from './0009-market-data';
 import portfolios from './0010-portfolios';
+import portfolioTransactionOrder from './0011-portfolio-transaction-order';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios];
+export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios, portfolioTransactionOrder];

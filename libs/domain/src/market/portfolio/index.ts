@@ -3,7 +3,7 @@ export { PortfolioTransactionsService } from './portfolio-transactions.service';
 export { PortfolioHoldingsService } from './portfolio-holdings.service';
 export type { PortfolioSummary, HoldingView } from './portfolio-holdings.service';
 export { PortfolioCache, PORTFOLIO_FRESHNESS_SECONDS } from './portfolio-cache';
-export { PositionRebuild } from './positions/position-rebuild';
+export { PositionRebuild, TIMELINE_START } from './positions/position-rebuild';
 export { PortfolioOwnership } from './portfolio-ownership';
 export type { PortfolioView, PortfolioDetailView } from './portfolio.views';
 export type { TransactionView } from './transaction.views';

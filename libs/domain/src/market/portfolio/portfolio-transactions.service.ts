@@ -63,13 +63,14 @@ export class PortfolioTransactionsService {
     return this.write(customerId, portfolioId, async (tx) => {
       await this.requireCompany(fields.companyId, tx);
       const id = uuidv7();
-      await this.select(
+      const [{ sequence }] = await this.select<{ sequence: string }>(
         `INSERT INTO portfolio_transactions (id, portfolio_id, ${FIELDS.map((field) => FIELD_COLUMNS[field]).join(', ')})
-         VALUES (:id, :portfolioId, ${FIELDS.map((field) => `:${field}`).join(', ')})`,
+         VALUES (:id, :portfolioId, ${FIELDS.map((field) => `:${field}`).join(', ')})
+         RETURNING sequence::text AS sequence`,
         { id, portfolioId, ...fields },
         tx,
       );
-      await this.rebuild(portfolioId, fields.companyId, { transactedAt: fields.transactedAt, id }, tx);
+      await this.rebuild(portfolioId, fields.companyId, { transactedAt: fields.transactedAt, sequence }, tx);
       return this.viewOf(id, tx);
     });
   }
@@ -88,8 +89,8 @@ export class PortfolioTransactionsService {
         { id, ...fields },
         tx,
       );
-      const before: TimelinePoint = { transactedAt: stored.transactedAt, id };
-      const after: TimelinePoint = { transactedAt: fields.transactedAt, id };
+      const before: TimelinePoint = { transactedAt: stored.transactedAt, sequence: stored.sequence };
+      const after: TimelinePoint = { transactedAt: fields.transactedAt, sequence: stored.sequence };
       if (fields.companyId === stored.companyId) {
         await this.rebuild(portfolioId, fields.companyId, before.transactedAt < after.transactedAt ? before : after, tx);
       } else {
@@ -106,7 +107,7 @@ export class PortfolioTransactionsService {
     await this.write(customerId, portfolioId, async (tx) => {
       const stored = await this.liveTransaction(portfolioId, id, tx);
       await this.select(`UPDATE portfolio_transactions SET deleted_at = now(), updated_at = now() WHERE id = :id`, { id }, tx);
-      await this.rebuild(portfolioId, stored.companyId, { transactedAt: stored.transactedAt, id }, tx);
+      await this.rebuild(portfolioId, stored.companyId, { transactedAt: stored.transactedAt, sequence: stored.sequence }, tx);
     });
   }
 
@@ -129,7 +130,7 @@ export class PortfolioTransactionsService {
     const [rows, [{ count }]] = await Promise.all([
       this.select<TransactionRow>(
         `SELECT ${TRANSACTION_COLUMNS} FROM portfolio_transactions t JOIN market_companies c ON c.id = t.company_id
-          WHERE ${where.join(' AND ')} ORDER BY ${SORT_COLUMNS[sort]} ${order}, t.id ${order} LIMIT :limit OFFSET :offset`,
+          WHERE ${where.join(' AND ')} ORDER BY ${SORT_COLUMNS[sort]} ${order}, t.sequence ${order} LIMIT :limit OFFSET :offset`,
         replacements,
       ),
       this.select<{ count: string }>(`SELECT count(*) AS count FROM portfolio_transactions t WHERE ${where.join(' AND ')}`, replacements),

@@ -47,6 +47,8 @@ export interface TransactionRow {
   notes: string | null;
   unitsAfter: string;
   costAfter: string;
+  /** Creation order (bigint as text): breaks ties of transactedAt. */
+  sequence: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -56,7 +58,7 @@ export const TRANSACTION_COLUMNS = `t.id, t.portfolio_id AS "portfolioId", t.com
   t.transacted_at AS "transactedAt", t.quantity, t.rate::text, t.amount::text, t.sebon_commission::text AS "sebonCommission",
   t.broker_commission::text AS "brokerCommission", t.dp_fee::text AS "dpFee", t.net_amount::text AS "netAmount",
   t.base_price::text AS "basePrice", t.term, t.cgt_amount::text AS "cgtAmount", t.notes, t.units_after::text AS "unitsAfter",
-  t.cost_after::text AS "costAfter", t.created_at AS "createdAt", t.updated_at AS "updatedAt"`;
+  t.cost_after::text AS "costAfter", t.sequence::text AS sequence, t.created_at AS "createdAt", t.updated_at AS "updatedAt"`;
 
 const decimal = (text: string | null) => (text === null ? null : Number(text));
 

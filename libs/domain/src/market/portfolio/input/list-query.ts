@@ -23,7 +23,7 @@ export function readListQuery<Sort extends string>(
 ): { value: ListQuery<Sort> } | { problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const page = wholeNumber(query['page'], 'page', 1, MAX_PAGE, problems) ?? 1;
-  const size = Math.min(wholeNumber(query['size'], 'size', 1, Number.MAX_SAFE_INTEGER, problems) ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const size = Math.min(wholeNumber(query['size'], 'size', 1, Infinity, problems) ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const sort = choice(query['sort'], 'sort', sorts, problems) ?? defaults.sort;
   const order = choice(query['order'], 'order', ORDERS, problems, (text) => text.toLowerCase()) ?? defaults.order;
   return problems.length ? { problems } : { value: { page, size, sort, order } };

@@ -1,4 +1,5 @@
 import type { FieldProblem } from '../../../shared';
+import { CONTROL_CHARACTERS } from './transaction-field-readers';
 
 export interface PortfolioFields {
   name: string;
@@ -46,6 +47,7 @@ export function readPortfolioBody(body: unknown, mode: 'create' | 'update'): { v
 function readText(field: string, raw: unknown, maxCharacters: number): string | null | FieldProblem {
   if (raw === undefined || raw === null) return null;
   if (typeof raw !== 'string') return { field, code: 'type', message: `${field} must be a string` };
+  if (CONTROL_CHARACTERS.test(raw)) return { field, code: 'type', message: `${field} must not contain control characters` };
   const text = raw.trim();
   if ([...text].length > maxCharacters) return { field, code: 'max', message: `${field} must not exceed ${maxCharacters} characters` };
   return text === '' ? null : text;

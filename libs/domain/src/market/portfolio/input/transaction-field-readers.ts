@@ -4,6 +4,10 @@ import { canonicalText, decimalFrom, decimalPlaces } from './decimal-values';
 import { SELL_TERMS, TRANSACTION_TYPES } from './transaction-fields';
 import type { FieldName, Reading } from './transaction-fields';
 
+/** Control characters other than tab and line breaks: PostgreSQL text cannot hold NUL, and none belongs in a note. */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WHOLE_NUMBER = /^-?\d+$/;
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -43,6 +47,7 @@ const READERS: Record<FieldName, (raw: unknown) => Reading> = {
   cgtAmount: (raw) => readDecimal('cgtAmount', raw, MONEY),
   notes: (raw) => {
     if (typeof raw !== 'string') return problem('notes', 'type', 'notes must be a string');
+    if (CONTROL_CHARACTERS.test(raw)) return problem('notes', 'type', 'notes must not contain control characters');
     if ([...raw.trim()].length > NOTES_MAX_CHARACTERS) return problem('notes', 'max', `notes must not exceed ${NOTES_MAX_CHARACTERS} characters`);
     return { value: raw.trim() };
   },
@@ -89,9 +94,13 @@ function readInstant(raw: unknown): Reading {
   return { value: instant };
 }
 
+/** Any instant a written date of years 1900..9999 can name, whatever its offset (±23:59). */
+const EARLIEST_INSTANT = Date.UTC(1899, 11, 31);
+const LATEST_INSTANT = Date.UTC(10000, 0, 2);
+
 function storableDate(date: Date): Date | null {
-  const year = date.getUTCFullYear();
-  return year >= 1900 && year <= 9999 ? new Date(date.getTime()) : null;
+  const time = date.getTime();
+  return time >= EARLIEST_INSTANT && time < LATEST_INSTANT ? new Date(time) : null;
 }
 
 function instantFromText(text: string): Date | null {

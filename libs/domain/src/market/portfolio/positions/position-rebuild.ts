@@ -4,11 +4,15 @@ import { Service } from 'typedi';
 import { Database } from '@platform/db';
 import { NO_POSITION, Position, ReplayedTransaction, replayPositions } from '../replay';
 
-/** A place in a company's timeline: transactions are ordered by transacted_at, then id (UUIDv7: creation order). */
+/** A place in a company's timeline: transactions are ordered by transacted_at, then by `sequence` (creation order). */
 export interface TimelinePoint {
   transactedAt: Date;
-  id: string;
+  /** portfolio_transactions.sequence (bigint, as text); '0' is before every transaction of the instant. */
+  sequence: string;
 }
+
+/** Before every transaction: a replay from here is a replay of the whole timeline. */
+export const TIMELINE_START: TimelinePoint = { transactedAt: new Date(0), sequence: '0' };
 
 interface PositionRow {
   units: string;
@@ -22,16 +26,16 @@ const POSITION_BEFORE_SQL = `
   SELECT units_after::text AS units, cost_after::text AS cost, realised_gain_after::text AS "realisedGain",
          dividend_income_after::text AS "dividendIncome", cgt_paid_after::text AS "cgtPaid"
     FROM portfolio_transactions
-   WHERE portfolio_id = :portfolioId AND company_id = :companyId AND deleted_at IS NULL AND (transacted_at, id) < (:at, :id)
-   ORDER BY transacted_at DESC, id DESC
+   WHERE portfolio_id = :portfolioId AND company_id = :companyId AND deleted_at IS NULL AND (transacted_at, sequence) < (:at, :sequence::bigint)
+   ORDER BY transacted_at DESC, sequence DESC
    LIMIT 1`;
 
 const TRANSACTIONS_FROM_SQL = `
   SELECT id, type, quantity, amount::text, sebon_commission::text AS "sebonCommission", broker_commission::text AS "brokerCommission",
          dp_fee::text AS "dpFee", net_amount::text AS "netAmount", cgt_amount::text AS "cgtAmount"
     FROM portfolio_transactions
-   WHERE portfolio_id = :portfolioId AND company_id = :companyId AND deleted_at IS NULL AND (transacted_at, id) >= (:at, :id)
-   ORDER BY transacted_at, id`;
+   WHERE portfolio_id = :portfolioId AND company_id = :companyId AND deleted_at IS NULL AND (transacted_at, sequence) >= (:at, :sequence::bigint)
+   ORDER BY transacted_at, sequence`;
 
 const WRITE_POSITIONS_SQL = `
   UPDATE portfolio_transactions t
@@ -51,7 +55,7 @@ const REFRESH_HOLDING_SQL = `
     SELECT units_after, cost_after, realised_gain_after, dividend_income_after, cgt_paid_after
       FROM portfolio_transactions
      WHERE portfolio_id = :portfolioId AND company_id = :companyId AND deleted_at IS NULL
-     ORDER BY transacted_at DESC, id DESC
+     ORDER BY transacted_at DESC, sequence DESC
      LIMIT 1
   ), removed AS (
     DELETE FROM portfolio_holdings h
@@ -79,7 +83,7 @@ export class PositionRebuild {
   constructor(private readonly db: Database) {}
 
   async from(portfolioId: string, companyId: string, point: TimelinePoint, transaction: Transaction): Promise<void> {
-    const replacements = { portfolioId, companyId, at: point.transactedAt, id: point.id };
+    const replacements = { portfolioId, companyId, at: point.transactedAt, sequence: point.sequence };
     const [before] = await this.select<PositionRow>(POSITION_BEFORE_SQL, replacements, transaction);
     const rows = await this.select<ReplayedTransaction>(TRANSACTIONS_FROM_SQL, replacements, transaction);
     if (rows.length > 0) {

@@ -58,7 +58,7 @@ interface AnalysisRow {
 
 /**
  * One query: the window (`to` defaulting to the latest business date of the held symbols, `from`
- * to 29 days before it), the trades of each held symbol in it (market_floor_sheet_company_date_idx),
+ * to 29 days before it, and never more than 365 days before it), the trades of each held symbol in it (market_floor_sheet_company_date_idx),
  * each trade read once as its buyer's and its seller's side, summed per broker and ranked per
  * symbol with row_number(); one row per (symbol, ranked broker), or one row without a broker for a
  * symbol without trades.
@@ -74,7 +74,8 @@ const BROKER_ANALYSIS_SQL = `
                SELECT f.business_date FROM market_floor_sheet f WHERE f.company_id = held.company_id ORDER BY f.business_date DESC LIMIT 1
              ) latest)) AS day
   ), span AS (
-    SELECT COALESCE(CAST(:from AS date), day - 29) AS from_date, day AS to_date FROM last_day
+    -- At most 366 days: a window reaching back years would add up every floor-sheet row of the held symbols.
+    SELECT GREATEST(COALESCE(CAST(:from AS date), day - 29), day - 365) AS from_date, day AS to_date FROM last_day
   ), trades AS (
     SELECT f.company_id, f.buyer_broker, f.seller_broker, f.quantity, f.amount
       FROM held JOIN market_floor_sheet f ON f.company_id = held.company_id

@@ -88,7 +88,7 @@ export class PortfolioCompanyService {
         `SELECT ${TRANSACTION_COLUMNS}, t.realised_gain_after::text AS "realisedGainAfter"
            FROM portfolio_transactions t JOIN market_companies c ON c.id = t.company_id
           WHERE t.portfolio_id = :portfolioId AND t.company_id = :companyId AND t.deleted_at IS NULL
-          ORDER BY t.transacted_at ${order}, t.id ${order} LIMIT :limit OFFSET :offset`,
+          ORDER BY t.transacted_at ${order}, t.sequence ${order} LIMIT :limit OFFSET :offset`,
         replacements,
       ),
     ]);

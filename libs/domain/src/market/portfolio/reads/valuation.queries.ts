@@ -42,14 +42,14 @@ export const positionsSql = (bucket: (column: string) => string) => `
           t.units_after::text AS units, t.cost_after::text AS cost
      FROM portfolio_transactions t
     WHERE t.portfolio_id = :portfolioId AND t.deleted_at IS NULL AND t.transacted_at >= :start AND t.transacted_at < :end
-    ORDER BY t.company_id, "at", t.transacted_at DESC, t.id DESC)
+    ORDER BY t.company_id, "at", t.transacted_at DESC, t.sequence DESC)
   UNION ALL
   SELECT h.company_id, ${bucket('before.transacted_at')}, before.units, before.cost
     FROM portfolio_holdings h CROSS JOIN LATERAL (
       SELECT t.transacted_at, t.units_after::text AS units, t.cost_after::text AS cost
         FROM portfolio_transactions t
        WHERE t.portfolio_id = h.portfolio_id AND t.company_id = h.company_id AND t.deleted_at IS NULL AND t.transacted_at < :start
-       ORDER BY t.transacted_at DESC, t.id DESC
+       ORDER BY t.transacted_at DESC, t.sequence DESC
        LIMIT 1
     ) before
    WHERE h.portfolio_id = :portfolioId

@@ -44,7 +44,8 @@ const plus = (...values: Array<string | null>) => values.reduce((sum, value) => 
 /**
  * The position after `tx`, given the one before it (CONTRACT section 8 for what adds units;
  * REFERENCE "NEPSE" for the cost basis):
- * - BUY, IPO, FPO, RIGHTS, AUCTION add their units at amount + fees (for a BUY, its netAmount);
+ * - BUY, IPO, FPO, RIGHTS, AUCTION add their units at what was paid: a BUY's netAmount, otherwise
+ *   amount + any fees given;
  * - BONUS adds its units at the company's par value each (the Inland Revenue directive of 2075:
  *   bonus shares cost Rs 100 par), so the cost basis stays what tax law counts;
  * - SELL removes units at the weighted average cost; its gain is netAmount − CGT − that cost;
@@ -53,7 +54,8 @@ const plus = (...values: Array<string | null>) => values.reduce((sum, value) => 
 export function applyTransaction(before: Position, tx: ReplayedTransaction, parValue: string): Position {
   const quantity = tx.quantity ?? 0;
   if (ACQUISITIONS.has(tx.type)) {
-    return { ...before, units: before.units + quantity, cost: before.cost.plus(plus(tx.amount, tx.sebonCommission, tx.brokerCommission, tx.dpFee)) };
+    const paid = tx.netAmount === null ? plus(tx.amount, tx.sebonCommission, tx.brokerCommission, tx.dpFee) : Big(tx.netAmount);
+    return { ...before, units: before.units + quantity, cost: before.cost.plus(paid) };
   }
   switch (tx.type) {
     case 'BONUS':
