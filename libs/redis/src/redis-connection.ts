@@ -12,8 +12,10 @@ export function keyPrefix(prefix: string): string {
 
 /**
  * The platform's one way to open a Redis connection. Commands fail fast while Redis is away
- * (no offline queue, one retry) so callers can fall back to the database instead of hanging;
- * the client keeps reconnecting in the background.
+ * (no offline queue, one retry) or when it stops answering (a command without a reply in 1 s
+ * fails), so callers fall back to the database instead of hanging; the client keeps reconnecting
+ * in the background. Commands of concurrent requests share one write (auto-pipelining). Not for
+ * blocking commands (bull opens its own connections).
  */
 export function createRedisConnection(settings: RedisSettings, overrides: RedisOptions = {}): Redis {
   return new Redis(settings.url, {
@@ -22,6 +24,7 @@ export function createRedisConnection(settings: RedisSettings, overrides: RedisO
     enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
+    commandTimeout: 1_000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     ...overrides,
   });
