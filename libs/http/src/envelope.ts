@@ -1,4 +1,3 @@
-import type { Response } from 'express';
 import { Action, Interceptor, InterceptorInterface } from 'routing-controllers';
 import { Service } from 'typedi';
 import type { Page } from '@platform/domain';
@@ -44,12 +43,5 @@ export class EnvelopeInterceptor implements InterceptorInterface {
 const SUCCESS_HEAD = Buffer.from('{"message":"Success","data":');
 const SUCCESS_TAIL = Buffer.from('}');
 
-/**
- * Sends `{ message: 'Success', data }` where `data` is JSON already serialised (a cached answer
- * read back as bytes), without parsing it again. Returns the response, which EnvelopeInterceptor
- * and routing-controllers pass through as written.
- */
-export function sendSerialisedData(res: Response, dataJson: Buffer): Response {
-  res.type('json').send(Buffer.concat([SUCCESS_HEAD, dataJson, SUCCESS_TAIL]));
-  return res;
-}
+/** `{ message: 'Success', data }` as bytes, where `data` is JSON already serialised (a cached answer read back as bytes). */
+export const successEnvelope = (dataJson: Buffer): Buffer => Buffer.concat([SUCCESS_HEAD, dataJson, SUCCESS_TAIL]);
