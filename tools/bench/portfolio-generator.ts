@@ -1,3 +1,4 @@
+import { mulberry32 } from '../market-demo/random';
 /**
  * Pure helpers of the portfolio bench (tools/bench/portfolio.ts): a deterministic generator of
  * portfolio transactions that the spec's rules accept and that never oversell, the columns to
@@ -42,17 +43,6 @@ const CGT_PER_MILLE = { short: 75, long: 50 } as const;
 const DP_FEE_PAISA = 2_500;
 const YEAR_MS = 365 * 86_400_000;
 
-/** mulberry32: a small, fast, deterministic PRNG in [0, 1). */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Whole paisa as NPR text with two places: 12345 → "123.45". */
 export function rupees(paisa: number): string {
@@ -81,7 +71,7 @@ export function generateTransactions(options: GeneratorOptions): GeneratedTransa
   const { count, priceLevels, seed, start = GENERATOR_START, stepMs = GENERATOR_STEP_MS } = options;
   if (!Number.isInteger(count) || count < 0) throw new Error(`count must be a whole number (got ${count})`);
   if (priceLevels.length === 0) throw new Error('at least one company is needed');
-  const next = random(seed);
+  const next = mulberry32(seed);
   const between = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
   const companies: CompanyState[] = priceLevels.map((level) => {
     const levelPaisa = Math.max(5_000, Math.round(level * 100));

@@ -18,7 +18,8 @@ export interface Rng {
   chance(probability: number): boolean;
 }
 
-function mulberry32(seed: number): () => number {
+/** mulberry32: a small, fast, deterministic PRNG in [0, 1). */
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -64,7 +64,7 @@ export class PortfolioAnalysisController {
     description:
       'symbol: case-insensitive, trimmed (empty: 400 `symbol is required`; unknown: 404 `Company not found`). A company the ' +
       'portfolio never traded answers a zero position and an empty timeline. Timeline: the live transactions, page, size ≤ 100, ' +
-      'sort transactedAt (the only one), order asc (default) | desc, ties by id; each with holdingAfter { units, cost, ' +
+      'sort transactedAt (the only one), order asc (default) | desc, ties by creation order; each with holdingAfter { units, cost, ' +
       'averageCost, realisedGain (cumulative) }; count is the number of transactions in all.',
   })
   company(@CurrentUser() customer: CustomerActor, @Param('id') id: string, @Param('symbol') symbol: string, @Req() req: Request) {

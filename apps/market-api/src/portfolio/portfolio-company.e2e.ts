@@ -21,7 +21,7 @@ describe('Portfolio company (market-api GET /api/v1/market/portfolios/:id/compan
     id = await f.portfolio(owner);
     const A = f.companyIds.A;
     await add(buy(A, 10, 400, '2024-07-01T11:00:00+05:45'));
-    await add(buy(A, 10, 450, '2024-07-01T11:00:00+05:45')); // same instant, added later: after it (ties by id)
+    await add(buy(A, 10, 450, '2024-07-01T11:00:00+05:45')); // same instant, added later: after it (ties by creation order)
     await add(buy(A, 5, 300, '2024-06-30')); // back-dated: first in the timeline
     await add(sell(A, 5, 480, '2024-07-02', { basePrice: 400, cgtAmount: 10, term: 'long' }));
     await add({ type: 'DIVIDEND', companyId: A, transactedAt: '2024-07-02T12:00:00+05:45', amount: 150 });

@@ -6,9 +6,9 @@ import { Page, toPage } from '../../shared';
 import { readListQuery } from './input';
 import { money, percentOf } from './money';
 import { PortfolioOwnership } from './portfolio-ownership';
+import { PricedPosition, pricedPosition } from './position-values';
 import { PortfolioCache } from './portfolio-cache';
 import { pathUuid, PortfolioInputInvalid } from './portfolio.errors';
-import { averageCost } from './transaction.views';
 
 export interface PortfolioSummary {
   portfolioId: string;
@@ -34,18 +34,11 @@ export interface PortfolioSummary {
   unpricedHoldings: number;
 }
 
-export interface HoldingView {
+export interface HoldingView extends PricedPosition {
   companyId: string;
   symbol: string;
   name: string;
   sector: { code: string; name: string };
-  units: number;
-  averageCost: number | null;
-  invested: number;
-  lastPrice: number | null;
-  currentValue: number | null;
-  unrealisedGain: number | null;
-  unrealisedGainPercent: number | null;
   dayChange: number | null;
   realisedGain: number;
   dividendIncome: number;
@@ -53,7 +46,8 @@ export interface HoldingView {
   lastTransactedAt: string;
 }
 
-interface HoldingRow {
+/** What HOLDING_COLUMNS selects: one company's holding and its prices (decimals as text). */
+export interface HoldingRow {
   companyId: string;
   symbol: string;
   name: string;
@@ -186,21 +180,12 @@ function summarise(portfolioId: string, rows: HoldingRow[]): PortfolioSummary {
 }
 
 function holdingView(row: HoldingRow): HoldingView {
-  const units = Number(row.units);
-  const value = row.lastPrice === null ? null : Big(row.lastPrice).times(row.units);
-  const unrealised = value && value.minus(row.cost);
   return {
     companyId: row.companyId,
     symbol: row.symbol,
     name: row.name,
     sector: { code: row.sectorCode, name: row.sectorName },
-    units,
-    averageCost: averageCost(row.cost, units),
-    invested: money(Big(row.cost)),
-    lastPrice: row.lastPrice === null ? null : Number(row.lastPrice),
-    currentValue: value && money(value),
-    unrealisedGain: unrealised && money(unrealised),
-    unrealisedGainPercent: unrealised && percentOf(unrealised, Big(row.cost)),
+    ...pricedPosition(row.units, row.cost, row.lastPrice),
     dayChange: row.lastPrice === null ? null : money(Big(row.lastPrice).minus(row.previousClose ?? row.lastPrice).times(row.units)),
     realisedGain: money(Big(row.realisedGain)),
     dividendIncome: money(Big(row.dividendIncome)),

@@ -5,19 +5,13 @@ import { Database } from '@platform/db';
 import { AnalysedCompany, CompanyLookup, normaliseSymbol } from '../../analysis/company-lookup';
 import { readListQuery } from '../input';
 import { pathUuid, PortfolioInputInvalid } from '../portfolio.errors';
-import { averageCost, TRANSACTION_COLUMNS, TransactionRow, transactionView, TransactionView } from '../transaction.views';
-import { money, percentOf } from '../money';
+import { TRANSACTION_COLUMNS, TransactionRow, transactionView, TransactionView } from '../transaction.views';
+import { money } from '../money';
 import { PortfolioOwnership } from '../portfolio-ownership';
+import { PricedPosition, pricedPosition } from '../position-values';
 
 /** The position of one company in a portfolio after its last live transaction (zero when never traded). */
-export interface PortfolioCompanyPosition {
-  units: number;
-  averageCost: number | null;
-  invested: number;
-  lastPrice: number | null;
-  currentValue: number | null;
-  unrealisedGain: number | null;
-  unrealisedGainPercent: number | null;
+export interface PortfolioCompanyPosition extends PricedPosition {
   realisedGain: number;
   dividendIncome: number;
   cgtPaid: number;
@@ -57,7 +51,7 @@ const TIMELINE_SORTS = ['transactedAt'] as const;
 /**
  * One company of a portfolio (market-data.md "Portfolio endpoints"): its position, from
  * portfolio_holdings, and its timeline, from the positions stored on its live transactions
- * (oldest first by default; ties by id, the order of the replay). Checks in the order of the
+ * (oldest first by default; ties by creation order, the order of the replay). Checks in the order of the
  * other portfolio reads: id (400), symbol (400), query (400), portfolio (404), company (404).
  */
 @Service()
@@ -111,19 +105,8 @@ export class PortfolioCompanyService {
 }
 
 function positionOf(holding: StoredPositionRow | undefined, company: AnalysedCompany): PortfolioCompanyPosition {
-  const units = holding?.units ?? '0';
-  const cost = Big(holding?.cost ?? 0);
-  const lastPrice = company.snapshot.lastPrice;
-  const value = lastPrice === null ? null : Big(lastPrice).times(units);
-  const unrealised = value && value.minus(cost);
   return {
-    units: Number(units),
-    averageCost: averageCost(cost.toFixed(), Number(units)),
-    invested: money(cost),
-    lastPrice,
-    currentValue: value && money(value),
-    unrealisedGain: unrealised && money(unrealised),
-    unrealisedGainPercent: unrealised && percentOf(unrealised, cost),
+    ...pricedPosition(holding?.units ?? '0', holding?.cost ?? '0', company.snapshot.lastPrice),
     realisedGain: money(Big(holding?.realisedGain ?? 0)),
     dividendIncome: money(Big(holding?.dividendIncome ?? 0)),
     cgtPaid: money(Big(holding?.cgtPaid ?? 0)),

@@ -1,17 +1,9 @@
 import Big from 'big.js';
 import { money, percentOf } from '../money';
+import type { HoldingRow } from '../portfolio-holdings.service';
 
 /** What the distribution reads of a holding (decimals as text; lastPrice null when the company has no close). */
-export interface DistributedHolding {
-  companyId: string;
-  symbol: string;
-  name: string;
-  sectorCode: string;
-  sectorName: string;
-  units: string;
-  cost: string;
-  lastPrice: string | null;
-}
+export type DistributedHolding = Pick<HoldingRow, 'companyId' | 'symbol' | 'name' | 'sectorCode' | 'sectorName' | 'units' | 'cost' | 'lastPrice'>;
 
 interface Share {
   invested: number;
