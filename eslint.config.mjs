@@ -1,4 +1,5 @@
 import nx from '@nx/eslint-plugin';
+import boundaries from 'eslint-plugin-boundaries';
 
 /**
  * Module boundaries on two axes (STYLE.md, "Nx tags on two axes"):
@@ -65,6 +66,38 @@ function moduleBoundaries({ testFiles = false, allow = [] } = {}) {
   ];
 }
 
+/**
+ * Context doors (STYLE.md, "A context folder is a room with one door"): each top-level folder of
+ * libs/domain/src is a bounded context, and code outside it may import only its index.ts. Spec and
+ * e2e files follow the same rule. Cycles between contexts are refused by tools/lint/context-graph.ts
+ * (the plugin sees one import at a time, so it cannot see a cycle).
+ */
+const CONTEXT_DOORS = {
+  files: ['libs/domain/src/**/*.ts'],
+  plugins: { boundaries },
+  settings: {
+    'boundaries/include': ['libs/domain/src/**/*.ts'],
+    'boundaries/elements': [{ type: 'context', pattern: 'libs/domain/src/*', capture: ['context'] }],
+    'import/resolver': { node: { extensions: ['.ts', '.js', '.json'] } },
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        policies: [
+          {
+            disallow: { to: { element: { type: 'context', fileInternalPath: '!index.ts' } } },
+            message: 'Import another context only through its index.ts (its door), never {{to.element.captured.context}}/{{to.element.fileInternalPath}}',
+          },
+          // Inside one context relative imports are free.
+          { allow: { dependency: { relationship: { to: 'internal' } } } },
+        ],
+      },
+    ],
+  },
+};
+
 const TS_FILES = ['**/*.ts'];
 const TEST_FILES = ['**/*.spec.ts', '**/*.e2e.ts'];
 
@@ -100,6 +133,7 @@ export default [
       'no-console': 'off',
     },
   },
+  CONTEXT_DOORS,
   {
     // Developer tools (dev runner, seed, bench) compose the real apps in-process. Apps have no import
     // alias, so tools reach them by path; nothing else may.

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { ESLint } from 'eslint';
 import { createProjectGraphAsync } from '@nx/devkit';
+import { contextCycles, contextGraph, describeCycle, domainSources } from './context-graph';
 
 /**
  * `nx lint` enforces the architecture (STYLE.md): each case lints a small fixture as if it lived
@@ -17,12 +18,11 @@ describe('module boundaries (nx lint)', function () {
     eslint = new ESLint({ cwd: process.cwd() });
   });
 
-  async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  async function boundaryErrors(filePath: string, code: string, ruleId = '@nx/enforce-module-boundaries'): Promise<string[]> {
     const [result] = await eslint.lintText(code, { filePath });
-    return result.messages
-      .filter((message) => message.ruleId === '@nx/enforce-module-boundaries')
-      .map((message) => message.message);
+    return result.messages.filter((message) => message.ruleId === ruleId).map((message) => message.message);
   }
+  const doorErrors = (filePath: string, code: string) => boundaryErrors(filePath, code, 'boundaries/dependencies');
 
   it('lets domain code import data and util libs', async () => {
     const errors = await boundaryErrors(
@@ -80,4 +80,53 @@ describe('module boundaries (nx lint)', function () {
     );
     expect(errors.join('\n')).to.match(/Projects cannot be imported by a relative or absolute path/);
   });
+
+  describe('context doors (eslint-plugin-boundaries)', () => {
+    it('refuses an import that reaches past another context\'s index.ts', async () => {
+      const errors = await doorErrors(
+        'libs/domain/src/progress/boundary-fixture.ts',
+        `import { CourseNotFound } from '../catalog/catalog.errors';\nexport const error = CourseNotFound;\n`,
+      );
+      expect(errors.join('\n')).to.match(/only through its index\.ts .*catalog\/catalog\.errors\.ts/);
+    });
+
+    it('refuses it in spec files too', async () => {
+      const errors = await doorErrors(
+        'libs/domain/src/progress/boundary-fixture.spec.ts',
+        `import { ProductSlugs } from '../catalog/slugs/product-slugs.service';\nexport const slugs = ProductSlugs;\n`,
+      );
+      expect(errors.join('\n')).to.match(/only through its index\.ts/);
+    });
+
+    it('lets a context import another through its door, and its own files freely', async () => {
+      expect(
+        await doorErrors(
+          'libs/domain/src/progress/boundary-fixture.ts',
+          `import { CourseNotFound } from '../catalog';\nimport { slugify } from '../shared';\nexport const used = [CourseNotFound, slugify];\n`,
+        ),
+      ).to.deep.equal([]);
+      expect(
+        await doorErrors(
+          'libs/domain/src/catalog/boundary-fixture.ts',
+          `import { ProductSlugs } from './slugs/product-slugs.service';\nexport const slugs = ProductSlugs;\n`,
+        ),
+      ).to.deep.equal([]);
+    });
+  });
+
+  describe('context cycles (tools/lint/context-graph.ts)', () => {
+    it('refuses an import that closes a cycle between contexts', () => {
+      const fixture = { path: 'libs/domain/src/shared/boundary-fixture.ts', code: `export { CustomersService } from '../identity';\n` };
+      const graph = contextGraph([...domainSources(), fixture]);
+      const cycles = contextCycles(graph).map((cycle) => describeCycle(graph, cycle));
+      expect(cycles).to.include.members([`identity -> shared -> identity (${firstImporter(graph, 'identity', 'shared')} imports shared; ${fixture.path} imports identity)`]);
+    });
+
+    it('finds no cycle between the contexts of libs/domain/src', () => {
+      const graph = contextGraph(domainSources());
+      expect(contextCycles(graph).map((cycle) => describeCycle(graph, cycle))).to.deep.equal([]);
+    });
+  });
 });
+
+const firstImporter = (graph: ReturnType<typeof contextGraph>, from: string, to: string) => graph.get(from)?.get(to)?.[0];

@@ -60,7 +60,7 @@ export function toAppConfig(env: RawEnv) {
       push: {
         provider: env.PUSH_PROVIDER,
         adminTopic: env.PUSH_ADMIN_TOPIC,
-        fcm: { serviceAccount: env.FCM_SERVICE_ACCOUNT_JSON, projectId: env.FCM_PROJECT_ID },
+        fcm: { serviceAccount: env.FCM_SERVICE_ACCOUNT_JSON, projectId: env.FCM_PROJECT_ID, sendTimeoutMs: env.PUSH_SEND_TIMEOUT_MS },
       },
     },
     payments: {
@@ -97,6 +97,10 @@ export function toAppConfig(env: RawEnv) {
         historyCacheTtlSeconds: env.ORDER_HISTORY_CACHE_TTL_SECONDS,
         adminCacheTtlSeconds: env.ORDER_ADMIN_CACHE_TTL_SECONDS,
         autoCancelMinutes: env.ORDER_AUTO_CANCEL_MINUTES,
+      },
+      idempotency: {
+        /** A key replays its first answer this long after it was first sent; then it is swept and free again. */
+        keyTtlHours: env.IDEMPOTENCY_KEY_TTL_HOURS,
       },
       subscriptions: {
         entitlementCacheTtlSeconds: env.SUBSCRIPTION_ENTITLEMENT_CACHE_TTL_SECONDS,

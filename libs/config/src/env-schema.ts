@@ -176,6 +176,8 @@ export const envSchema = z.object({
     .refine(isServiceAccount, { message: 'expected a service-account JSON (client_email, private_key) or a readable file holding one' })
     .optional(),
   FCM_PROJECT_ID: optionalString(),
+  // How long one push request may take; a provider that never answers must not hold the notifications worker.
+  PUSH_SEND_TIMEOUT_MS: int(10_000, 1, 300_000),
 
   ESEWA_PRODUCT_CODE: z.string().min(1).default('EPAYTEST'),
   ESEWA_SECRET_KEY: z.string().min(1).default('8gBm/:&EnhH.1/q'),
@@ -203,6 +205,8 @@ export const envSchema = z.object({
   ORDER_HISTORY_CACHE_TTL_SECONDS: int(120, 1),
   ORDER_ADMIN_CACHE_TTL_SECONDS: int(60, 1),
   ORDER_AUTO_CANCEL_MINUTES: int(30, 1),
+  // An Idempotency-Key replays its first answer this long; older keys are swept and may be used anew.
+  IDEMPOTENCY_KEY_TTL_HOURS: int(24, 1, 24 * 365),
   SUBSCRIPTION_ENTITLEMENT_CACHE_TTL_SECONDS: int(300, 1),
   CONTENT_ADMIN_RATE_LIMIT: int(120, 1),
   CONTENT_ADMIN_RATE_WINDOW_SECONDS: int(60, 1),

@@ -42,6 +42,8 @@ export interface JobPayloads {
   /** Scheduled: queues notification.deliver for events whose after-commit dispatch did not happen. */
   'notification.dispatch_pending': Record<string, never>;
   'maintenance.purge_expired_refresh_tokens': Record<string, never>;
+  /** Scheduled hourly: deletes Idempotency-Keys older than IDEMPOTENCY_KEY_TTL_HOURS (a claim already ignores them). */
+  'maintenance.purge_expired_idempotency_keys': Record<string, never>;
   /**
    * Scheduled daily: creates watch_events' monthly partitions up to WATCH_EVENTS_PARTITIONS_AHEAD_MONTHS
    * ahead and drops those older than WATCH_EVENTS_RETENTION_DAYS (migration 0008).
@@ -66,5 +68,6 @@ export const JOB_QUEUE: { readonly [J in JobName]: QueueName } = {
   'notification.deliver': 'notifications',
   'notification.dispatch_pending': 'notifications',
   'maintenance.purge_expired_refresh_tokens': 'maintenance',
+  'maintenance.purge_expired_idempotency_keys': 'maintenance',
   'maintenance.watch_events_partitions': 'maintenance',
 };

@@ -2,6 +2,7 @@ export { createRedisConnection, waitForRedis, pingRedis, closeRedis, keyPrefix }
 export type { RedisSettings } from './redis-connection';
 export { Cache } from './cache';
 export { VersionedCache } from './versioned-cache';
+export type { VersionedView } from './versioned-cache';
 export type { default as Redis } from 'ioredis';
 export { RateLimiters } from './rate-limiters';
 export type { RateLimitRule, RateLimitDecision } from './rate-limiters';

@@ -5,6 +5,13 @@ import type { Cache } from './cache';
 /** Waits before each retry of a failed bump: about three minutes in all, shorter than any view TTL worth caching. */
 export const BUMP_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 30_000, 150_000];
 
+export interface VersionedView<T> {
+  name: string;
+  versionKeys: string[];
+  ttlSeconds: number;
+  accept?: (cached: T) => boolean;
+}
+
 /**
  * Views cached under version numbers. A view's key carries the current numbers of its version
  * keys (read in one MGET); a change bumps a number (INCR: concurrent bumps never reuse one), and
@@ -23,7 +30,8 @@ export class VersionedCache {
     private readonly retryDelaysMs: readonly number[] = BUMP_RETRY_DELAYS_MS,
   ) {}
 
-  async read<T>(view: { name: string; versionKeys: string[]; ttlSeconds: number }, load: () => Promise<T>): Promise<T> {
+  /** `accept` can refuse a cached view that has gone stale by itself (e.g. it expired); it is then loaded again. */
+  async read<T>(view: VersionedView<T>, load: () => Promise<T>): Promise<T> {
     let versions: (string | null)[];
     try {
       versions = await this.redis.mget(...view.versionKeys);
@@ -33,7 +41,7 @@ export class VersionedCache {
     }
     const key = `${view.name}@${versions.map((version) => version ?? '0').join('.')}`;
     const cached = await this.cache.get<T>(key);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined && (view.accept?.(cached) ?? true)) return cached;
     const value = await load();
     await this.cache.set(key, value, view.ttlSeconds);
     return value;

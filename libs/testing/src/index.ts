@@ -10,6 +10,7 @@ export type { TestApp } from './test-apps';
 export { createCustomer, adminToken, customerToken, invalidTokenCases, uniqueEmail } from './factories';
 export type { TestCustomer } from './factories';
 export { TcpProxy } from './tcp-proxy';
+export { startStubGateway, unusedAddress } from './stub-gateway';
 export { describeOperations } from './operations-suite';
 export { createCourse, createDigitalBook, createTrainingProduct, createPromotion, grantAccess } from './catalog-factories';
 export type { TestCourse, ProductOptions } from './catalog-factories';

@@ -89,8 +89,8 @@ describe('Buy now (customer-api)', () => {
 
   it('marks the order payment_failed and answers 409 ORDER_PAYMENT_FAILED when Khalti refuses, for the key\'s repeats too', async () => {
     const customer = await newCustomer();
-    // Khalti refuses amounts under Rs 10.
-    const { product } = await createCourse({ mrpPaisa: 900, spPaisa: 900 });
+    const { product } = await createCourse({ mrpPaisa: 90_000, spPaisa: 90_000 });
+    app.khalti.refuseNext(400, { return_url: ['Enter a valid URL.'], error_key: 'validation_error' });
     const promotion = await createPromotion({ discountPaisa: 100 });
     const key = randomUUID();
     const body = { productId: product.id, gateway: 'khalti', returnUrl, promoCode: promotion.code };
@@ -102,7 +102,7 @@ describe('Buy now (customer-api)', () => {
     expect(order.status).to.equal('payment_failed');
     const payment = found(await PaymentModel.findOne({ where: { orderId: order.id } }));
     expect(payment.status).to.equal('failed');
-    expect(payment.lastVerificationError).to.match(/Amount should be greater than Rs. 10/);
+    expect(payment.lastVerificationError).to.match(/Enter a valid URL/);
     const history = await OrderStatusHistoryModel.findAll({ where: { orderId: order.id }, order: [['id', 'ASC']] });
     expect(history.map((row) => [row.status, row.actorType])).to.deep.equal([
       ['created', 'customer'], ['payment_pending', 'customer'], ['payment_failed', 'system'],

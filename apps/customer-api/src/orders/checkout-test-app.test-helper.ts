@@ -17,11 +17,15 @@ const KHALTI_SECRET = 'test-khalti-secret-key';
  */
 async function startKhaltiStub() {
   const received: Array<Record<string, unknown>> = [];
+  // Answers for the next initiates, for tests of a refusal the platform cannot foresee.
+  const refusals: Array<{ status: number; body: object }> = [];
   const app = express();
   app.use(express.json());
   app.post('/api/v2/epayment/initiate/', (req, res) => {
     if (req.headers.authorization !== `Key ${KHALTI_SECRET}`) return res.status(401).json({ detail: 'Invalid token.', status_code: 401 });
     received.push(req.body as Record<string, unknown>);
+    const refusal = refusals.shift();
+    if (refusal) return res.status(refusal.status).json(refusal.body);
     if (!(Number(req.body.amount) >= 1000)) {
       return res.status(400).json({ amount: ['Amount should be greater than Rs. 10, that is 1000 paisa.'], error_key: 'validation_error' });
     }
@@ -29,7 +33,12 @@ async function startKhaltiStub() {
     return res.json({ pidx, payment_url: `https://pay.khalti.example/?pidx=${pidx}`, expires_at: '2030-01-01T00:00:00+05:45', expires_in: 1800 });
   });
   const server = await listen(app, 0, '127.0.0.1');
-  return { baseUrl: `http://127.0.0.1:${server.port}/api/v2`, received, close: () => server.close(1_000) };
+  return {
+    baseUrl: `http://127.0.0.1:${server.port}/api/v2`,
+    received,
+    refuseNext: (status: number, body: object) => refusals.push({ status, body }),
+    close: () => server.close(1_000),
+  };
 }
 
 /** customer-api with fixed gateway settings, a public base URL and an allow-list of return origins. */

@@ -14,7 +14,8 @@ const COMMON =
   'body: 409 ORDER_IDEMPOTENCY_MISMATCH; after the first request\'s payment could not be started: 409 ORDER_PAYMENT_FAILED. ' +
   'A request refused before an order existed (e.g. an empty cart) frees its key. gateway: esewa (form_post to ' +
   'ESEWA_FORM_URL with the eleven signed form fields) or khalti (redirect to Khalti\'s payment_url; gatewayPayload ' +
-  '{ pidx, payment_url, expires_at }). returnUrl: an absolute http(s) URL on an origin of RETURN_URL_ALLOWED_ORIGINS. ' +
+  '{ pidx, payment_url, expires_at }); Khalti takes at least Rs 10 (1,000 paisa), so a smaller total with khalti is 400 ' +
+  'VALIDATION_ERROR and nothing is written. returnUrl: an absolute http(s) URL on an origin of RETURN_URL_ALLOWED_ORIGINS. ' +
   'paymentMethod, when sent, must be online (400 ORDER_PAYMENT_METHOD_NOT_SUPPORTED). A code that no longer applies: ' +
   '400 PROMOTION_NOT_APPLICABLE (no order is made). 10 requests per minute per customer (429 RATE_LIMIT_EXCEEDED).';
 const doc = (summary: string, description: string) =>

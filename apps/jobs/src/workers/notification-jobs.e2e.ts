@@ -16,6 +16,7 @@ import {
 import {
   DispatchPendingNotificationsUseCase,
   DispatchSweepReport,
+  FcmPushProvider,
   GrantProductAccessUseCase,
   NotificationDeliveryIncomplete,
   NotificationOutbox,
@@ -226,6 +227,28 @@ describe('notification jobs (jobs app)', () => {
     await deliver(next.id);
     expect((await byChannel(next.id))['push']).to.include({ status: 'skipped' });
     expect(await PushDeviceModel.count({ where: { userId: customer.id } })).to.equal(0);
+  });
+
+  it('FCM never answering: the push fails after PUSH_SEND_TIMEOUT_MS and is retried like any failure, without holding the job', async () => {
+    const customer = await customerWithDevices([unique('token')]);
+    const event = await record(customerEvent(customer, unique('ORD')));
+    const hang = () => new Promise<never>(() => undefined);
+    container.get(PushProviders).use(new FcmPushProvider({ sendEachForMulticast: hang, send: hang }, 100));
+    try {
+      const started = Date.now();
+      const failure = await deliver(event.id).then(() => undefined, (error: unknown) => error);
+      expect(Date.now() - started).to.be.lessThan(5_000);
+      expect(failure).to.be.instanceOf(NotificationDeliveryIncomplete);
+      const rows = await byChannel(event.id);
+      expect(rows['push']).to.include({ status: 'failed', attempts: 1, sentAt: null });
+      expect(rows['push'].lastError).to.match(/FCM did not answer within 100 ms/);
+      expect(rows['email'].status).to.equal('sent');
+    } finally {
+      container.get(PushProviders).use(push);
+    }
+    expect(await deliver(event.id)).to.include({ outcome: 'processed', sent: 1 });
+    expect((await byChannel(event.id))['push']).to.include({ status: 'sent', attempts: 2 });
+    expect(push.forEvent(event.id)).to.have.length(1);
   });
 
   it('SMTP down: the job throws, the email delivery is failed after one attempt, and the retry sends exactly one email', async function () {

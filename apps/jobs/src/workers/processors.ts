@@ -8,12 +8,14 @@ import { orderPaymentRetryProcessor } from './order-payment-retry.processor';
 import { orderPaymentSuccessProcessor } from './order-payment-success.processor';
 import { orderProcessRefundProcessor } from './order-process-refund.processor';
 import type { JobProcessor } from './processor';
+import { purgeIdempotencyKeysProcessor } from './purge-idempotency-keys.processor';
 import { purgeRefreshTokensProcessor } from './purge-refresh-tokens.processor';
 import { watchEventsPartitionsProcessor } from './watch-events-partitions.processor';
 
 /** Every processor the jobs app runs, listed explicitly. */
 export const PROCESSORS: JobProcessor[] = [
   purgeRefreshTokensProcessor as JobProcessor,
+  purgeIdempotencyKeysProcessor as JobProcessor,
   cartExpireProcessor as JobProcessor,
   cartClearAfterOrderProcessor as JobProcessor,
   orderPaymentSuccessProcessor as JobProcessor,

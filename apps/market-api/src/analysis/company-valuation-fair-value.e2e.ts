@@ -41,7 +41,7 @@ describe('Company fair value (GET /api/market/companies/:symbol/fundamentals/fai
   const valid = (value: number, source = 'computed') => ({ value, source, status: 'valid' });
   const invalid = (status: string, source = 'computed') => ({ source, status });
 
-  it('values a company by the Graham number and the sector P/E, and summarises them', async () => {
+  it('values a company by the Graham number and the sector P/E, with every input once at the top and a summary', async () => {
     const res = await fairValue(A.toLowerCase());
     expect(res.headers['cache-control']).to.equal('public, max-age=600');
     expect(res.body.data).to.deep.equal({
@@ -61,6 +61,7 @@ describe('Company fair value (GET /api/market/companies/:symbol/fundamentals/fai
           formula: 'sectorMedianPe × eps',
         },
       ],
+      inputs: { eps: valid(25, 'mdp'), bvps: valid(200, 'mdp'), sectorMedianPe: valid(25) },
       summary: {
         fairValue: valid(480.21), // (335.41 + 625) / 2 = 480.205, rounded half up in paisa
         lastPrice: valid(500, 'mdp'),
@@ -87,12 +88,14 @@ describe('Company fair value (GET /api/market/companies/:symbol/fundamentals/fai
     expect(body.data.methods[0].value).to.deep.equal(invalid('negative_input'));
     expect(body.data.methods[1].value).to.deep.equal(invalid('insufficient_cohort'));
     expect(body.data.methods[1].inputs.sectorMedianPe).to.deep.equal(invalid('insufficient_cohort'));
+    expect(body.data.inputs).to.deep.equal({ eps: valid(-5, 'mdp'), bvps: valid(80, 'mdp'), sectorMedianPe: invalid('insufficient_cohort') });
     expect(body.data.summary.validMethods).to.equal(0);
   });
 
   it('upstream_missing for the Graham number when the provider had no BVPS', async () => {
     const { body } = await fairValue(M);
     expect(body.data.methods[0]).to.deep.include({ value: invalid('upstream_missing'), inputs: { eps: valid(10, 'mdp'), bvps: invalid('upstream_missing', 'mdp') } });
+    expect(body.data.inputs.bvps).to.deep.equal(invalid('upstream_missing', 'mdp'));
     expect(body.data.summary.fairValue).to.deep.equal(invalid('upstream_missing'));
   });
 
@@ -110,5 +113,12 @@ describe('Company fair value (GET /api/market/companies/:symbol/fundamentals/fai
   it('404 `Company not found` for an unknown symbol', async () => {
     const res = await fairValue(`${p}ZZ`, 404);
     expect(res.body).to.deep.equal({ message: 'Company not found', errorCode: 'NOT_FOUND' });
+  });
+
+  it('documents methods, inputs and summary in /openapi.json', async () => {
+    const { body } = await api.http.get('/openapi.json').expect(200);
+    const data = body.paths['/api/market/companies/{symbol}/fundamentals/fair-value'].get.responses['200'].content['application/json'].schema.properties.data;
+    expect(data.properties).to.include.keys('methods', 'inputs', 'summary');
+    expect(data.properties.inputs.additionalProperties.properties).to.include.keys('value', 'source', 'status');
   });
 });

@@ -3,6 +3,7 @@ import { JsonController, Param, QueryParam, Res } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { CompanyValuationService } from '@platform/domain';
+import { ApiParameters } from '@platform/http';
 import { AnalysisGet, sendAnalysis } from './analysis-route';
 import { array, envelope, METRIC_VALUE, object } from './analysis.openapi';
 
@@ -38,7 +39,6 @@ export class CompanyValuationController {
       'debtToEquity = total_liabilities / total_equity, equityRatio = total_equity / total_assets × 100; growth revenueGrowth and ' +
       'netProfitGrowth (YoY %), revenueCagr3y and netProfitCagr3y (% a year over 3 years). Ratios are rounded to 4 decimals.' +
       STATUSES,
-    parameters: [{ in: 'query', name: 'tab', required: false, schema: { type: 'string', enum: ['valuation', 'profitability', 'solvency', 'growth'] } }],
     responses: envelope(
       object({
         symbol: { type: 'string' },
@@ -50,6 +50,7 @@ export class CompanyValuationController {
       }),
     ),
   })
+  @ApiParameters({ in: 'query', name: 'tab', required: false, schema: { type: 'string', enum: ['valuation', 'profitability', 'solvency', 'growth'] } })
   ratios(@Param('symbol') symbol: string, @Res() res: Response, @QueryParam('tab', { type: String }) tab?: string | string[]) {
     return sendAnalysis(res, this.valuation.ratios(symbol, tab));
   }
@@ -58,7 +59,7 @@ export class CompanyValuationController {
   @OpenAPI({
     summary: 'Fair value of a company by two methods, with inputs and a summary',
     description:
-      'No query. graham_number = √(22.5 × eps × bvps) (negative_input when eps or bvps ≤ 0); sector_pe = sector median P/E × eps ' +
+      'No query. inputs: every input any method uses (eps, bvps, sectorMedianPe), each a metric value; each method also lists its own. graham_number = √(22.5 × eps × bvps) (negative_input when eps or bvps ≤ 0); sector_pe = sector median P/E × eps ' +
       '(negative_input when eps ≤ 0, insufficient_cohort when fewer than 3 other companies of the sector have a valid P/E). summary.fairValue ' +
       'is the mean of the valid methods (the first method\'s status when none is valid), upsidePercent = (fairValue − lastPrice) / ' +
       'lastPrice × 100, validMethods the count. Both methods invalid is still 200. Rupee values are rounded to 2 decimals.' +
@@ -68,6 +69,7 @@ export class CompanyValuationController {
         symbol: { type: 'string' },
         asOf: { type: 'string', format: 'date' },
         methods: array(FAIR_VALUE_METHOD),
+        inputs: { type: 'object', additionalProperties: METRIC_VALUE, description: 'every input of every method, once each: eps, bvps, sectorMedianPe' },
         summary: object({ fairValue: METRIC_VALUE, lastPrice: METRIC_VALUE, upsidePercent: METRIC_VALUE, validMethods: { type: 'integer' } }),
       }),
     ),
@@ -89,7 +91,6 @@ export class CompanyValuationController {
       'the profitability tab). radar: for pe, pb (inverted: lower is better), roe, eps, dividendYield and marketCap, each company\'s ' +
       'value scaled 0-100 within the group by min-max (100 when all are equal); a company without a valid value gets its status.' +
       STATUSES,
-    parameters: [{ in: 'query', name: 'symbols', required: false, schema: { type: 'array', items: { type: 'string' } }, style: 'form', explode: true }],
     responses: envelope(
       object({
         symbol: { type: 'string' },
@@ -100,6 +101,7 @@ export class CompanyValuationController {
       }),
     ),
   })
+  @ApiParameters({ in: 'query', name: 'symbols', required: false, schema: { type: 'array', items: { type: 'string' } }, style: 'form', explode: true })
   peers(@Param('symbol') symbol: string, @Res() res: Response, @QueryParam('symbols', { type: String }) symbols?: string | string[]) {
     return sendAnalysis(res, this.valuation.peers(symbol, symbols));
   }

@@ -1,9 +1,9 @@
 import type { Request } from 'express';
-import { Body, CurrentUser, Delete, Get, HttpCode, JsonController, OnUndefined, Param, Patch, Post, Req } from 'routing-controllers';
+import { Body, CurrentUser, Delete, Get, HeaderParam, HttpCode, JsonController, OnUndefined, Param, Patch, Post, Req } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { CustomerActor, PortfolioTransactionsService } from '@platform/domain';
-import { ApiResponse, CustomerOnlyRoute } from '@platform/http';
+import { ApiParameters, ApiResponse, CustomerOnlyRoute } from '@platform/http';
 
 const SHAPES =
   'BUY: quantity, rate, amount, sebonCommission, brokerCommission, dpFee, netAmount (= amount + fees). SELL: those (netAmount = ' +
@@ -11,6 +11,17 @@ const SHAPES =
   'gain). IPO, FPO, RIGHTS, AUCTION: quantity, rate, amount (fees optional). DIVIDEND: amount. BONUS: quantity (cost at par). ' +
   'amount = quantity × rate within ±0.01. Fields a type does not use are dropped. transactedAt: YYYY-MM-DD (a Nepal day) or RFC 3339, ' +
   'not in the future. A SELL beyond the units held at its point of the timeline, or any change leaving one, is 422.';
+
+const IDEMPOTENCY_KEY = {
+  in: 'header' as const,
+  name: 'Idempotency-Key',
+  required: false,
+  description:
+    'Optional, 1-255 visible characters, unique per add (a UUID). A retry with the same key and the same body answers the first ' +
+    '201 again and records nothing; with another body, or while the first request still runs: 409 CONFLICT. Keys are ' +
+    'kept IDEMPOTENCY_KEY_TTL_HOURS (24 h); a refused add (400, 404, 422) frees its key.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+};
 
 /** A portfolio's transactions (market-data.md "Portfolio endpoints and rules"). Thin: the domain validates, replays and answers. */
 @Service()
@@ -22,8 +33,14 @@ export class PortfolioTransactionsController {
   @Post()
   @HttpCode(201)
   @OpenAPI({ summary: 'Add a transaction', description: SHAPES })
-  async add(@CurrentUser() customer: CustomerActor, @Param('id') id: string, @Body({ validate: false, required: false }) body: unknown) {
-    return ApiResponse.ok(await this.transactions.add(customer.id, id, body), 'Transaction added');
+  @ApiParameters(IDEMPOTENCY_KEY)
+  async add(
+    @CurrentUser() customer: CustomerActor,
+    @Param('id') id: string,
+    @HeaderParam('Idempotency-Key', { type: String }) idempotencyKey: string | undefined,
+    @Body({ validate: false, required: false }) body: unknown,
+  ) {
+    return ApiResponse.ok(await this.transactions.add(customer.id, id, body, idempotencyKey), 'Transaction added');
   }
 
   @Get()

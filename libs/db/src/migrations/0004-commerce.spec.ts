@@ -1,4 +1,3 @@
-import { expect } from 'chai';
 import {
   CartItemModel,
   CartModel,
@@ -7,19 +6,11 @@ import {
   PaymentModel,
 } from '../models';
 import { createCourse, createCustomer, createDigitalBook, createOrder, createTrainingProduct, testContainer } from '@platform/testing';
+import { refused } from './constraint-refusal.test-helper';
 
 /** The commerce schema refuses illegal states by itself, whatever the code above it does. */
 describe('0004-commerce constraints', () => {
   const inAnHour = () => new Date(Date.now() + 3_600_000);
-  const refused = async (work: () => Promise<unknown>, constraint: RegExp) => {
-    let error: unknown;
-    try {
-      await work();
-    } catch (caught) {
-      error = caught;
-    }
-    expect(String((error as { parent?: { message?: string } })?.parent?.message ?? error)).to.match(constraint);
-  };
   const customer = async () => createCustomer(await testContainer('schema-spec'));
 
   it('allows one active cart per user, any number of completed ones', async () => {

@@ -10,6 +10,7 @@ import videoProgress from './0008-video-progress';
 import marketData from './0009-market-data';
 import portfolios from './0010-portfolios';
 import portfolioTransactionOrder from './0011-portfolio-transaction-order';
+import sharedIdempotencyKeys from './0012-shared-idempotency-keys';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios, portfolioTransactionOrder];
+export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios, portfolioTransactionOrder, sharedIdempotencyKeys];

@@ -1,20 +1,21 @@
 import { Service } from 'typedi';
-import { ProductAccessModel, Transaction } from '@platform/db';
+import { Op, ProductAccessModel, Transaction } from '@platform/db';
 
 /**
- * Takes back what an order granted, when the order is cancelled after payment or its refund is
- * approved: every product_access row with this order_id is marked revoked (the row stays as
- * history; ProductAccessPolicy no longer counts it). Grants from other orders or from an admin
- * are untouched, so a product bought twice stays available through the other purchase.
+ * Takes back what an order granted of `productIds`, when the order is cancelled after payment or
+ * its refund is approved: those product_access rows with this order_id are marked revoked (the
+ * row stays as history; ProductAccessPolicy no longer counts it). Grants from other orders or from
+ * an admin are untouched, so a product bought twice stays available through the other purchase.
  * Idempotent: already revoked rows keep their first revocation time.
  */
 @Service()
 export class RevokeOrderAccessUseCase {
   /** The ids of the rows revoked by this call. */
-  async execute(orderId: number, tx: Transaction): Promise<number[]> {
+  async execute(orderId: number, productIds: readonly number[], tx: Transaction): Promise<number[]> {
+    if (productIds.length === 0) return [];
     const [, rows] = await ProductAccessModel.update(
       { isRevoked: true, revokedAt: new Date() },
-      { where: { orderId, isRevoked: false }, returning: true, transaction: tx },
+      { where: { orderId, productId: { [Op.in]: [...productIds] }, isRevoked: false }, returning: true, transaction: tx },
     );
     return rows.map((row) => row.id);
   }

@@ -18,11 +18,11 @@ const ACCOUNT = JSON.stringify({ client_email: 'push@p.iam.gserviceaccount.com',
 
 /** The notification settings (SMTP_URL, NOTIFICATION_ADMIN_EMAILS, PUSH_PROVIDER, FCM_*) as the apps read them at boot. */
 describe('notification configuration', () => {
-  it('defaults to the log push provider, the admins topic and no admin email override', () => {
+  it('defaults to the log push provider, the admins topic, a 10 s push timeout and no admin email override', () => {
     const { notifications, smtp } = loadConfig({});
     expect(notifications).to.deep.equal({
       adminEmails: [],
-      push: { provider: 'log', adminTopic: 'admins', fcm: { serviceAccount: undefined, projectId: undefined } },
+      push: { provider: 'log', adminTopic: 'admins', fcm: { serviceAccount: undefined, projectId: undefined, sendTimeoutMs: 10_000 } },
     });
     expect(smtp.url).to.equal(undefined);
   });
@@ -50,8 +50,10 @@ describe('notification configuration', () => {
     expect(problemKeys({ PUSH_PROVIDER: 'fcm', FCM_SERVICE_ACCOUNT_JSON: '/nonexistent/account.json' })).to.deep.equal(['FCM_SERVICE_ACCOUNT_JSON']);
     expect(loadConfig({ PUSH_PROVIDER: 'fcm', FCM_SERVICE_ACCOUNT_JSON: ACCOUNT, FCM_PROJECT_ID: 'p' }).notifications.push).to.deep.include({
       provider: 'fcm',
-      fcm: { serviceAccount: ACCOUNT, projectId: 'p' },
+      fcm: { serviceAccount: ACCOUNT, projectId: 'p', sendTimeoutMs: 10_000 },
     });
+    expect(loadConfig({ PUSH_SEND_TIMEOUT_MS: '2500' }).notifications.push.fcm.sendTimeoutMs).to.equal(2_500);
+    expect(problemKeys({ PUSH_SEND_TIMEOUT_MS: '0' })).to.deep.equal(['PUSH_SEND_TIMEOUT_MS']);
     const dir = mkdtempSync(join(tmpdir(), 'fcm-config-'));
     try {
       writeFileSync(join(dir, 'account.json'), ACCOUNT);

@@ -1,5 +1,5 @@
 export { HeartbeatLessonNotFound, HeartbeatNotEnrolled, HeartbeatTokenExpired } from './progress.errors';
-export { watchPercentage, reachesCompletion } from './watch-percentage';
+export { reachesCompletion } from './lesson-completion';
 export { HeartbeatDto } from './heartbeat/heartbeat.dto';
 export { HeartbeatGate } from './heartbeat/heartbeat-gate';
 export type { HeartbeatCaller } from './heartbeat/heartbeat-gate';

@@ -5,3 +5,8 @@ export * from './dto/query.dto';
 export * from './queries';
 export * from './dto/decorators';
 export * from './clock';
+export * from './slugs';
+export * from './text/html';
+export * from './cache';
+export * from './idempotency';
+export * from './cursor';

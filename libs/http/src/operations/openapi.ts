@@ -3,6 +3,7 @@ import { getMetadataArgsStorage, RoutingControllersOptions } from 'routing-contr
 import { OpenAPI, routingControllersToSpec } from 'routing-controllers-openapi';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import swaggerUi from 'swagger-ui-express';
+import { addInheritedDtoSchemas, finishForClients } from './openapi-for-clients';
 
 export interface OpenApiInfo {
   title: string;
@@ -23,10 +24,13 @@ export function buildOpenApiDocument(options: RoutingControllersOptions, info: O
   // class-transformer's metadata lets nested DTOs resolve to their own schemas.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { defaultMetadataStorage } = require('class-transformer/cjs/storage');
-  const schemas = validationMetadatasToSchemas({
-    refPointerPrefix: '#/components/schemas/',
-    classTransformerMetadataStorage: defaultMetadataStorage,
-  });
+  const schemaOptions = { refPointerPrefix: '#/components/schemas/', classTransformerMetadataStorage: defaultMetadataStorage };
+  const schemas = validationMetadatasToSchemas(schemaOptions);
+  addInheritedDtoSchemas(
+    storage.params.filter((param) => controllers.includes(param.object.constructor)),
+    schemas,
+    schemaOptions,
+  );
   const document = routingControllersToSpec(scoped, options, {
     info: { title: info.title, description: info.description, version: info.version ?? '1.0.0' },
     components: {
@@ -35,6 +39,7 @@ export function buildOpenApiDocument(options: RoutingControllersOptions, info: O
     },
   });
   documentAuthorization(document, controllers);
+  finishForClients(document);
   return document;
 }
 
@@ -43,7 +48,8 @@ type Operation = { operationId?: string; description?: string; [key: string]: un
 /**
  * Writes each route's requirement (from @CustomerRoute / @RequirePermission) into its operation:
  * a first line of the description and `x-required-permissions`. Done here, after every @OpenAPI
- * decorator has been applied, so no route's own description can overwrite it.
+ * decorator has been applied, so no route's own description can overwrite it. A route without a
+ * requirement is public (`security: []`) unless it declares its own (an optional token).
  */
 function documentAuthorization(document: { paths: Record<string, Record<string, Operation>> }, controllers: Function[]): void {
   const requirements = new Map<string, string[]>();
@@ -55,6 +61,7 @@ function documentAuthorization(document: { paths: Record<string, Record<string, 
   for (const operations of Object.values(document.paths)) {
     for (const operation of Object.values(operations)) {
       const roles = operation.operationId ? requirements.get(operation.operationId) : undefined;
+      operation['security'] ??= roles ? [{ bearerAuth: [] }] : [];
       if (!roles) continue;
       const [kind, ...permissions] = roles;
       const line =
@@ -74,3 +81,21 @@ export function mountOpenApi(app: Express, document: object): void {
 
 /** A route's OpenAPI summary and (optional) description. */
 export const ApiDoc = (summary: string, description?: string) => OpenAPI(description ? { summary, description } : { summary });
+
+type OperationObject = Parameters<Extract<Parameters<typeof OpenAPI>[0], Function>>[0];
+/** An OpenAPI parameter object (`in` is one of query, header, path, cookie). */
+type Parameter = { in: string; name: string; [key: string]: unknown };
+
+/**
+ * Documents parameters over the ones routing-controllers generated, matched by `in` and `name`.
+ * `@OpenAPI({ parameters })` would merge the two lists index by index (lodash.merge), turning the
+ * path parameter into the first query parameter and leaving the generated copy as a duplicate.
+ */
+export const ApiParameters = (...parameters: Parameter[]) =>
+  OpenAPI((operation) => {
+    const generated = (operation.parameters ?? []) as Parameter[];
+    const same = (a: Parameter) => (b: Parameter) => a.in === b.in && a.name === b.name;
+    const added = parameters.filter((own) => !generated.some(same(own)));
+    const merged = [...generated.map((p) => ({ ...p, ...parameters.find(same(p)) })), ...added];
+    return { ...operation, parameters: merged as OperationObject['parameters'] };
+  });

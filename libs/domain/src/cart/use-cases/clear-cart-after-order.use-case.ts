@@ -32,9 +32,7 @@ export class ClearCartAfterOrderUseCase {
 
   async execute(input: ClearCartAfterOrderInput, tx?: Transaction): Promise<ClearCartAfterOrderResult> {
     const result = tx ? await this.clear(input, tx) : await this.db.transaction((own) => this.clear(input, own));
-    const invalidate = () => this.cache.invalidate(input.userId);
-    if (tx) tx.afterCommit(invalidate);
-    else await invalidate();
+    await this.cache.invalidate(input.userId, tx);
     return result;
   }
 

@@ -2,6 +2,7 @@ export { CoursesService } from './courses.service';
 export { CreateCourseDto, UpdateCourseDto, CourseQueryDto } from './dto/course.dto';
 export { CreateTopicDto, UpdateTopicDto, CreateLessonDto, UpdateLessonDto } from './dto/curriculum.dto';
 export { toTopicView, toLessonView } from './course.views';
+export { watchPercentage } from './watch-percentage';
 export type { TopicView, LessonView, AdminCurriculumView } from './course.views';
 export { CreateCourseUseCase } from './use-cases/create-course.use-case';
 export { UpdateCourseUseCase } from './use-cases/update-course.use-case';

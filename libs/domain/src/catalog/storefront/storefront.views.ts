@@ -1,9 +1,7 @@
 import type { CourseModel, CourseTopicModel, LessonModel } from '@platform/db';
 import type { StorageUrls } from '@platform/storage';
 import { CourseView, CourseWithProduct, toCourseView } from '../courses/course.views';
-// The leaf file, not the progress context's index: progress reads import the catalog's errors,
-// and this import through the index would close a module cycle.
-import { watchPercentage } from '../../progress/watch-percentage';
+import { watchPercentage } from '../courses/watch-percentage';
 
 /** Counted over enabled lessons only: what a buyer actually gets. */
 export interface LessonTotals {

@@ -3,13 +3,13 @@ import { QueryTypes, Transaction } from 'sequelize';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppConfig } from '@platform/config';
 import { Database } from '@platform/db';
-import { Clock, CONFIG, FieldProblem, Page, toPage } from '../../shared';
+import { Clock, CONFIG, FieldProblem, IdempotencyClaim, IdempotentRequests, Page, requestFingerprint, toPage } from '../../shared';
 import { listValues } from '../analysis/query-values';
 import { instantBound } from '../company-data/company-data.query';
 import { choice, readListQuery, readTransactionBody, TRANSACTION_TYPES, TransactionFields, TransactionPatch, TransactionType, validateTransaction } from './input';
 import { PortfolioCache } from './portfolio-cache';
 import { PortfolioOwnership } from './portfolio-ownership';
-import { pathUuid, PortfolioCompanyNotFound, PortfolioInputInvalid, SellExceedsHolding, TransactionNotFound } from './portfolio.errors';
+import { pathUuid, PORTFOLIO_IDEMPOTENCY_ERRORS, PortfolioCompanyNotFound, PortfolioInputInvalid, SellExceedsHolding, TransactionNotFound } from './portfolio.errors';
 import { PositionRebuild, TimelinePoint } from './positions/position-rebuild';
 import { Oversold } from './replay';
 import { storedFields, TRANSACTION_COLUMNS, TransactionRow, transactionView, TransactionView } from './transaction.views';
@@ -52,14 +52,27 @@ export class PortfolioTransactionsService {
     private readonly cache: PortfolioCache,
     private readonly ownership: PortfolioOwnership,
     private readonly clock: Clock,
+    private readonly keys: IdempotentRequests,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async add(customerId: string, rawPortfolioId: string, body: unknown): Promise<TransactionView> {
+  /**
+   * With an `idempotencyKey`, a repeat with the same portfolio and fields answers the first
+   * transaction again and records nothing (a different one, or one while the first runs: 409).
+   * An add refused (400, 404, 422) frees the key.
+   */
+  async add(customerId: string, rawPortfolioId: string, body: unknown, idempotencyKey?: string): Promise<TransactionView> {
     const portfolioId = pathUuid(rawPortfolioId, 'id');
     const read = readTransactionBody(body);
     if (read.problems.length) throw PortfolioInputInvalid(read.problems);
     const fields = this.validated(read.values);
+    if (idempotencyKey === undefined) return this.insert(customerId, portfolioId, fields);
+    const fingerprint = requestFingerprint({ portfolioId, ...fields });
+    const request = { actor: { kind: 'customer' as const, id: customerId }, scope: 'portfolio_transaction.add' as const, key: idempotencyKey, fingerprint };
+    return this.keys.perform({ ...request, errors: PORTFOLIO_IDEMPOTENCY_ERRORS }, (claim) => this.insert(customerId, portfolioId, fields, claim));
+  }
+
+  private insert(customerId: string, portfolioId: string, fields: TransactionFields, claim?: IdempotencyClaim): Promise<TransactionView> {
     return this.write(customerId, portfolioId, async (tx) => {
       await this.requireCompany(fields.companyId, tx);
       const id = uuidv7();
@@ -71,7 +84,9 @@ export class PortfolioTransactionsService {
         tx,
       );
       await this.rebuild(portfolioId, fields.companyId, { transactedAt: fields.transactedAt, sequence }, tx);
-      return this.viewOf(id, tx);
+      const view = await this.viewOf(id, tx);
+      if (claim) await this.keys.complete(claim, view, { type: 'portfolio_transaction', id }, tx);
+      return view;
     });
   }
 

@@ -1,4 +1,4 @@
-import { DomainError, FieldProblem, NotFound, ValidationFailed } from '../../shared';
+import { DomainError, FieldProblem, IdempotencyErrors, NotFound, ValidationFailed } from '../../shared';
 import type { Oversold } from './replay';
 
 /** market-data.md "Errors: Portfolio": the messages are the spec's. */
@@ -16,6 +16,20 @@ export const PortfolioInputInvalid = (problems: FieldProblem[]) => ValidationFai
 /** The only 422 of the module. */
 export const SellExceedsHolding = (oversold: Oversold) =>
   new DomainError('UNPROCESSABLE', `SELL quantity ${oversold.quantity} exceeds current holding of ${oversold.held} units`);
+
+/**
+ * A repeated Idempotency-Key on an add (beyond the spec, which names no code: CONTRACT section 4's
+ * CONFLICT, 409). Nothing is stored for a failed add, so `failed` only names the code.
+ */
+export const PORTFOLIO_IDEMPOTENCY_ERRORS: IdempotencyErrors = {
+  invalidKey: () => {
+    const message = 'Idempotency-Key must be 1-255 visible characters';
+    return ValidationFailed(message, [{ field: 'Idempotency-Key', code: 'format', message }]);
+  },
+  inProgress: () => new DomainError('CONFLICT', 'A request with this Idempotency-Key is still being processed'),
+  mismatch: () => new DomainError('CONFLICT', 'This Idempotency-Key was used for a different request'),
+  failed: (message = 'The request with this Idempotency-Key failed') => new DomainError('CONFLICT', message),
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

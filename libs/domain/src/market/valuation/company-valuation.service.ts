@@ -2,7 +2,7 @@ import { Service } from 'typedi';
 import { AnalysisAnswer, AnalysisCache } from '../analysis/analysis-cache';
 import { AnalysedCompany, CompanyLookup, normaliseSymbol } from '../analysis/company-lookup';
 import type { MetricValue } from '../analysis/metric';
-import { FairValueMethod, FairValueSummary, fairValueSummary, grahamNumber, sectorPeValue } from './fair-value';
+import { fairValueInputs, FairValueMethod, FairValueSummary, fairValueSummary, grahamNumber, sectorPeValue } from './fair-value';
 import { ExcludedPeer, MAX_PEERS, normalisePeerSymbols, RequestedPeer, selectPeers } from './peer-selection';
 import { priceMetrics, sectorMedians } from './price-metrics';
 import { radar, RadarAxis, RadarMetric } from './radar';
@@ -35,6 +35,8 @@ export interface FairValueView {
   symbol: string;
   asOf: string;
   methods: FairValueMethod[];
+  /** Every input of every method, once each. */
+  inputs: Record<string, MetricValue>;
   summary: FairValueSummary;
 }
 
@@ -94,7 +96,8 @@ export class CompanyValuationService {
       const prices = priceMetrics(await this.figuresOf(company));
       const { medianPe } = sectorMedians(await this.reader.sectorCohort(company.sector.id, company.id));
       const methods = [grahamNumber(prices), sectorPeValue(prices, medianPe)];
-      return { symbol: company.symbol, asOf: company.snapshot.asOf, methods, summary: fairValueSummary(methods, prices.lastPrice) };
+      const summary = fairValueSummary(methods, prices.lastPrice);
+      return { symbol: company.symbol, asOf: company.snapshot.asOf, methods, inputs: fairValueInputs(methods), summary };
     });
   }
 

@@ -52,6 +52,14 @@ export function sectorPeValue(prices: PriceMetrics, sectorMedianPe: MetricValue)
 }
 
 /**
+ * Every input any method used, by name (market-data.md: fair value has methods, inputs and a
+ * summary). Methods share inputs (eps), and each reads the same value, so one entry per name.
+ */
+export function fairValueInputs(methods: readonly FairValueMethod[]): Record<string, MetricValue> {
+  return Object.assign({}, ...methods.map((m) => m.inputs));
+}
+
+/**
  * fairValue = mean of the valid methods' values (when none is valid: the first method's status);
  * upsidePercent = (fairValue − lastPrice) / lastPrice × 100. Both methods invalid is still a 200 (rule 4).
  */

@@ -66,6 +66,39 @@ describe(FcmPushProvider.name, () => {
     expect(messaging.sent).to.deep.equal([{ topic: 'admins', notification: { title: message.title, body: message.body }, data: message.data }]);
   });
 
+  describe('PUSH_SEND_TIMEOUT_MS', () => {
+    const hang = () => new Promise<never>(() => undefined);
+    /** Answers the first `answered` requests like FCM, then never answers again. */
+    const stalling = (answered: number): FcmMessagingClient => {
+      const stub = new StubMessaging();
+      let calls = 0;
+      return {
+        sendEachForMulticast: (multicast) => (++calls <= answered ? stub.sendEachForMulticast(multicast) : hang()),
+        send: (topicMessage) => (++calls <= answered ? stub.send(topicMessage) : hang()),
+      };
+    };
+
+    it('fails a push to tokens once FCM has not answered within the timeout, as an error to retry', async () => {
+      const started = Date.now();
+      const result = await new FcmPushProvider(stalling(0), 50).sendToTokens(['a', 'b'], message);
+      expect(result).to.deep.equal({ delivered: 0, invalidTokens: [], errors: ['FCM did not answer within 50 ms'] });
+      expect(Date.now() - started).to.be.within(45, 2_000);
+    });
+
+    it('keeps the multicasts FCM answered when a later one times out (no device is pushed twice on retry)', async () => {
+      const tokens = Array.from({ length: 501 }, (_, index) => `t${index}`);
+      const result = await new FcmPushProvider(stalling(1), 50).sendToTokens(tokens, message);
+      expect(result).to.deep.equal({ delivered: 500, invalidTokens: [], errors: ['FCM did not answer within 50 ms'] });
+    });
+
+    it('fails a topic push once FCM has not answered within the timeout', async () => {
+      await new FcmPushProvider(stalling(0), 50).sendToTopic('admins', message).then(
+        () => expect.fail('expected a timeout'),
+        (error: Error) => expect(error.message).to.equal('FCM did not answer within 50 ms'),
+      );
+    });
+  });
+
   describe('fromSettings', () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const account = JSON.stringify({

@@ -14,10 +14,13 @@ export interface FcmSettings {
   serviceAccount?: string;
   /** FCM_PROJECT_ID; defaults to the service account's project_id. */
   projectId?: string;
+  /** PUSH_SEND_TIMEOUT_MS: how long one FCM request may take. */
+  sendTimeoutMs?: number;
 }
 
 /** FCM's limit of tokens per multicast request. */
 const MULTICAST_LIMIT = 500;
+const DEFAULT_SEND_TIMEOUT_MS = 10_000;
 
 /**
  * Error codes meaning the token will never work again, so the device row is dropped
@@ -26,11 +29,18 @@ const MULTICAST_LIMIT = 500;
  */
 const GONE_TOKEN_CODES = new Set(['messaging/registration-token-not-registered', 'messaging/invalid-registration-token']);
 
-/** PUSH_PROVIDER=fcm: Firebase Cloud Messaging through firebase-admin (HTTP v1 API). */
+/**
+ * PUSH_PROVIDER=fcm: Firebase Cloud Messaging through firebase-admin (HTTP v1 API). firebase-admin
+ * sets no timeout of its own, so each request gets PUSH_SEND_TIMEOUT_MS: an FCM that never answers
+ * fails the send (retried like any outage) instead of holding the notifications worker.
+ */
 export class FcmPushProvider implements PushProvider {
   readonly name = 'fcm';
 
-  constructor(private readonly messaging: FcmMessagingClient) {}
+  constructor(
+    private readonly messaging: FcmMessagingClient,
+    private readonly sendTimeoutMs = DEFAULT_SEND_TIMEOUT_MS,
+  ) {}
 
   /** A provider over its own firebase-admin app, initialised from the settings (no network until a send). */
   static async fromSettings(settings: FcmSettings): Promise<FcmPushProvider> {
@@ -44,14 +54,21 @@ export class FcmPushProvider implements PushProvider {
       { credential: cert(account), projectId: settings.projectId ?? account['project_id'] },
       `platform-push-${randomUUID()}`,
     );
-    return new FcmPushProvider(getMessaging(app));
+    return new FcmPushProvider(getMessaging(app), settings.sendTimeoutMs);
   }
 
   async sendToTokens(tokens: readonly string[], message: PushMessage): Promise<PushTokensResult> {
     const result: PushTokensResult = { delivered: 0, invalidTokens: [], errors: [] };
     for (let start = 0; start < tokens.length; start += MULTICAST_LIMIT) {
       const chunk = tokens.slice(start, start + MULTICAST_LIMIT);
-      const batch = await this.messaging.sendEachForMulticast({ tokens: chunk, ...toFcm(message) });
+      const batch = await this.withinTimeout(this.messaging.sendEachForMulticast({ tokens: chunk, ...toFcm(message) })).catch(
+        (error: unknown) => error as Error,
+      );
+      // A chunk without an answer is an error for the caller to retry; earlier chunks stay delivered.
+      if (batch instanceof Error) {
+        result.errors.push(batch.message);
+        continue;
+      }
       batch.responses.forEach((response, index) => {
         if (response.success) result.delivered += 1;
         else if (response.error && GONE_TOKEN_CODES.has(response.error.code)) result.invalidTokens.push(chunk[index]);
@@ -62,7 +79,16 @@ export class FcmPushProvider implements PushProvider {
   }
 
   async sendToTopic(topic: string, message: PushMessage): Promise<void> {
-    await this.messaging.send({ topic, ...toFcm(message) });
+    await this.withinTimeout(this.messaging.send({ topic, ...toFcm(message) }));
+  }
+
+  /** The request's answer, or an error once the timeout passes without one (the request is left to settle on its own). */
+  private withinTimeout<T>(request: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`FCM did not answer within ${this.sendTimeoutMs} ms`)), this.sendTimeoutMs);
+    });
+    return Promise.race([request, timeout]).finally(() => clearTimeout(timer));
   }
 }
 

@@ -1,4 +1,3 @@
-export * from './html';
 export * from './money';
 export * from './notification-templates';
 export * from './notification-email';

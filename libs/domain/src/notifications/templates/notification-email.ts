@@ -1,4 +1,4 @@
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../shared';
 import type { NotificationContent } from './notification-templates';
 
 export interface RenderedEmail {

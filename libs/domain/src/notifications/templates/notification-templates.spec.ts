@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { NOTIFICATION_EVENT_NAMES, NotificationEventPayloads } from '../events';
 import { messageIdDomain } from '../email';
 import { EVENT_CHANNELS } from '../notification-channels';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../shared';
 import { formatPaisa } from './money';
 import { renderNotificationEmail } from './notification-email';
 import { isNotificationEventName, renderNotification } from './notification-templates';

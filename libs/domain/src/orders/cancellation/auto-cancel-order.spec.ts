@@ -19,9 +19,9 @@ import {
   createPromotion,
   isolatedInfrastructure,
   orderEvents,
+  startStubGateway,
   testContainer,
 } from '@platform/testing';
-import { startStubGateway } from '../../payments/gateways/stub-gateway.test-helper';
 import { RedeemPromotionUseCase } from '../../promotions';
 import { AUTO_CANCEL_REASON, AutoCancelOrderUseCase } from './auto-cancel-order.use-case';
 

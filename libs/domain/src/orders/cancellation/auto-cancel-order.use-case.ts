@@ -1,16 +1,13 @@
 import { Inject, Service } from 'typedi';
 import type { AppConfig } from '@platform/config';
-import { Database, Op, OrderModel, OrderStatusHistoryModel, PaymentGateway, PaymentModel } from '@platform/db';
+import { Database, PaymentGateway } from '@platform/db';
 import type { Logger } from '@platform/observability';
-import { ReleasePromotionRedemptionUseCase } from '../../promotions';
-import { NotificationOutbox } from '../../notifications/outbox';
-import { PaymentReconciliation } from '../../payments/finalization/payment-reconciliation.service';
+import { PaymentReconciliation } from '../../payments';
 import { CONFIG, LOGGER } from '../../shared';
-import { OrderCaches } from '../reads/order-caches.service';
+import { orderCancelledEvent } from '../lifecycle/order-cancelled.events';
+import { OrderTransitionService } from '../lifecycle/order-transition.service';
+import { FinalizePaymentSuccessUseCase } from '../payment-outcome/finalize-payment-success.use-case';
 
-export const ORDER_CANCELLED_EVENT = 'ORDER_CANCELLED';
-/** The outbox key of an order's ORDER_CANCELLED: an order is cancelled at most once. */
-export const orderCancelledDedupeKey = (orderId: number) => `ORDER_CANCELLED:order:${orderId}`;
 export const AUTO_CANCEL_REASON = 'Payment not completed in time';
 /** How many orders one sweep closes at most; the next sweep (a minute later) takes the rest. */
 const SWEEP_BATCH = 100;
@@ -30,41 +27,43 @@ export interface AutoCancelOrderInput {
 export type AutoCancelOrderResult = 'cancelled' | 'skipped' | 'paid';
 
 /**
- * Conditions under which an unpaid order may be closed, as SQL over `o` (orders) with :cutoff:
- * still payment_pending, older than ORDER_AUTO_CANCEL_MINUTES, no completed payment, and no
- * gateway callback received within ORDER_AUTO_CANCEL_MINUTES (a payment may be confirming).
- * Used by the sweep's search, before the gateway is asked, and again by the guarded UPDATE.
+ * Conditions under which an unpaid order may be closed, as SQL over the orders row `o` and the
+ * instant `cutoff` (a placeholder or an escaped literal): still payment_pending, older than
+ * ORDER_AUTO_CANCEL_MINUTES, no completed payment, and no gateway callback received within
+ * ORDER_AUTO_CANCEL_MINUTES (a payment may be confirming). Used by the sweep's search, before the
+ * gateway is asked, and again as the guard of the transition's UPDATE.
  */
-const CANCELLABLE = `
-  o.status = 'payment_pending'
-  AND o.created_at < :cutoff
-  AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'completed')
+const cancellable = (o: string, cutoff: string) => `
+  ${o}.status = 'payment_pending'
+  AND ${o}.created_at < ${cutoff}
+  AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = ${o}.id AND p.status = 'completed')
   AND NOT EXISTS (
     SELECT 1 FROM payment_callbacks c JOIN payments p ON p.id = c.payment_id
-    WHERE p.order_id = o.id AND c.last_received_at >= :cutoff
+    WHERE p.order_id = ${o}.id AND c.last_received_at >= ${cutoff}
   )`;
+const CANCELLABLE = cancellable('o', ':cutoff');
 
 /**
  * Job order.auto_cancel (learning-commerce.md, "States and transitions → Order"): an order left
  * unpaid. The gateway is asked first, outside any transaction (PaymentReconciliation):
- * - it confirms the payment: the order is paid instead (the success path's guarded transition,
- *   grants and events);
+ * - it confirms the payment: the order is paid instead (FinalizePaymentSuccessUseCase.settle: the
+ *   same guarded transition, fulfilment and events as a callback);
  * - it says the payment did not complete (or the payment never reached it): cancelled;
  * - it is undecided, or cannot be asked: left for a later sweep, until the order is older than
  *   AUTO_CANCEL_GIVE_UP_AFTER_MS; then cancelled, its payments marked as needing attention.
- * Cancelling is the guarded transition `payment_pending → cancelled` with a system history row
- * (notes = reason), the order's promotion use given back, its open payments marked failed, and
- * ORDER_CANCELLED (cancelledBy 'system') recorded in the outbox. Safe to run twice: the UPDATE
- * only matches a still-cancellable order, so a repeat or an order paid meanwhile changes nothing.
+ * Cancelling is OrderTransitionService's `payment_pending → cancelled`, guarded by the cancellable
+ * conditions again, with a system history row (notes = reason), ORDER_CANCELLED (cancelledBy
+ * 'system'), the order's promotion use given back and its open payments marked failed. Safe to run
+ * twice: the UPDATE only matches a still-cancellable order, so a repeat or an order paid meanwhile
+ * changes nothing.
  */
 @Service()
 export class AutoCancelOrderUseCase {
   constructor(
     private readonly db: Database,
-    private readonly outbox: NotificationOutbox,
-    private readonly releasePromotion: ReleasePromotionRedemptionUseCase,
-    private readonly orderCaches: OrderCaches,
+    private readonly transitions: OrderTransitionService,
     private readonly reconciliation: PaymentReconciliation,
+    private readonly success: FinalizePaymentSuccessUseCase,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -100,9 +99,11 @@ export class AutoCancelOrderUseCase {
     const log = this.logger.child({ orderId: input.orderId });
     const verdict = await this.reconciliation.reconcile(input.orderId, unreachable);
     switch (verdict.kind) {
-      case 'settled':
-        log.warn({ paymentId: verdict.paymentId, result: verdict.result }, 'the gateway confirmed the payment of an order about to be auto-cancelled; settled instead');
-        return verdict.result === 'paid' ? 'paid' : 'skipped';
+      case 'confirmed': {
+        const result = await this.success.settle(verdict.context, verdict.reference);
+        log.warn({ paymentId: verdict.paymentId, result }, 'the gateway confirmed the payment of an order about to be auto-cancelled; settled instead');
+        return result === 'paid' ? 'paid' : 'skipped';
+      }
       case 'not_completed':
         return this.cancel(input, now, null);
       case 'pending':
@@ -125,35 +126,24 @@ export class AutoCancelOrderUseCase {
   /** `attention`: the open payments' gateway did not say "not completed"; they are noted rather than failed. */
   private async cancel(input: AutoCancelOrderInput, now: Date, attention: string | null): Promise<AutoCancelOrderResult> {
     const reason = input.reason.slice(0, 500);
-    return this.db.transaction(async (tx) => {
-      const [rows] = await this.db.sequelize.query(
-        `UPDATE orders o SET status = 'cancelled', cancelled_at = now(), updated_at = now(),
-           cancellation_reason = :reason, cancelled_by_actor_type = 'system'
-         WHERE o.id = :orderId AND ${CANCELLABLE} RETURNING o.id`,
-        { replacements: { orderId: input.orderId, cutoff: this.cutoff(now), reason }, transaction: tx },
-      );
-      if ((rows as unknown[]).length === 0) return 'skipped';
-      const order = await OrderModel.findByPk(input.orderId, { transaction: tx, rejectOnEmpty: true });
-      await OrderStatusHistoryModel.create({ orderId: order.id, status: 'cancelled', notes: reason, actorType: 'system' }, { transaction: tx });
-      if (order.promotionId !== null) {
-        await this.releasePromotion.execute({ promotionId: order.promotionId, reference: `order:${order.id}` }, tx);
-      }
-      await PaymentModel.update(attention === null ? { status: 'failed' } : { lastVerificationError: attention.slice(0, 1000) }, {
-        where: { orderId: order.id, status: { [Op.in]: ['initiated', 'pending'] } },
-        transaction: tx,
-      });
-      await this.outbox.record(
+    const guard = this.db.sequelize.literal(cancellable('orders', this.db.sequelize.escape(this.cutoff(now))));
+    const cancelled = await this.db.transaction((tx) =>
+      this.transitions.apply(
         {
-          event: ORDER_CANCELLED_EVENT,
-          to: { audience: 'customer', userId: order.userId },
-          payload: { orderId: order.id, orderNumber: order.orderNumber, cancelledBy: 'system', reason },
-          dedupeKey: orderCancelledDedupeKey(order.id),
+          orderId: input.orderId,
+          to: 'cancelled',
+          from: ['payment_pending'],
+          actor: { type: 'system' },
+          notes: reason,
+          changes: { cancelledAt: new Date(), cancellationReason: reason, cancelledByActorType: 'system' },
+          guard,
+          event: (order) => orderCancelledEvent(order, 'system', reason),
+          ...(attention === null ? {} : { openPaymentsNote: attention }),
         },
         tx,
-      );
-      await this.orderCaches.invalidate(order.userId, tx);
-      return 'cancelled' as const;
-    });
+      ),
+    );
+    return cancelled ? 'cancelled' : 'skipped';
   }
 
   private cutoff(now: Date): Date {

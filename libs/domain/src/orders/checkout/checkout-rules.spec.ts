@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { requestFingerprint } from './idempotency.service';
+import { requestFingerprint } from '../../shared';
 import { newOrderNumber } from './order-number';
 import { allocateDiscount, OrderLineDraft } from './order-writer.service';
-import { isAllowedReturnUrl } from '../../payments/return-url';
+import { isAllowedReturnUrl } from '../../payments';
 
 const line = (productId: number, unitSpPaisa: number): OrderLineDraft => ({
   productId, productType: 'course', title: `P${productId}`, unitMrpPaisa: unitSpPaisa, unitSpPaisa, quantity: 1,

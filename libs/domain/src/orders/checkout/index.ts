@@ -2,7 +2,6 @@ export * from './checkout.errors';
 export { CheckoutDto, BuyNowCheckoutDto, CHECKOUT_GATEWAYS } from './dto/checkout.dto';
 export { PAYMENT_INIT_VIEW_SCHEMA } from './payment-init.view';
 export type { PaymentInitView } from './payment-init.view';
-export { IdempotentRequests, requestFingerprint } from './idempotency.service';
 export { newOrderNumber } from './order-number';
 export { allocateDiscount } from './order-writer.service';
 export { ORDER_PLACED_EVENTS, orderPlacedDedupeKey } from './order-placed.events';

@@ -1,6 +1,6 @@
 import { Service } from 'typedi';
 import type { Transaction } from '@platform/db';
-import { NotificationOutbox } from '../../notifications/outbox';
+import { NotificationOutbox } from '../../notifications';
 import type { WrittenOrder } from './order-writer.service';
 
 export const ORDER_PLACED_EVENTS = { checkout: 'ORDER_PLACED_CHECKOUT', buy_now: 'ORDER_PLACED_BUYNOW' } as const;

@@ -1,16 +1,15 @@
 import { Inject, Service } from 'typedi';
 import type { AppConfig } from '@platform/config';
-import { Database, IdempotencyScope, OrderModel, OrderStatusHistoryModel, PaymentGateway, Transaction } from '@platform/db';
+import { Database, IdempotencyScope, PaymentGateway, Transaction } from '@platform/db';
 import type { Logger } from '@platform/observability';
-import { ReleasePromotionRedemptionUseCase } from '../../promotions';
-import { CONFIG, CustomerActor, LOGGER } from '../../shared';
-import { OrderPaymentFailed, OrderPaymentMethodNotSupported, ReturnUrlNotAllowed } from './checkout.errors';
-import { IdempotencyClaim, IdempotentRequests, requestFingerprint } from './idempotency.service';
+import { CONFIG, CustomerActor, IdempotencyClaim, IdempotentRequests, LOGGER, requestFingerprint } from '../../shared';
+import { ORDER_IDEMPOTENCY_ERRORS, OrderPaymentFailed, OrderPaymentMethodNotSupported, ReturnUrlNotAllowed } from './checkout.errors';
 import { OrderPlacedEvents } from './order-placed.events';
 import { OrderDraft, OrderWriter, WrittenOrder } from './order-writer.service';
 import type { PaymentInitView } from './payment-init.view';
 import { PaymentInitiator } from './payment-initiator.service';
-import { isAllowedReturnUrl } from '../../payments/return-url';
+import { isAllowedReturnUrl } from '../../payments';
+import { OrderTransitionService } from '../lifecycle/order-transition.service';
 import { OrderCaches } from '../reads/order-caches.service';
 
 export interface PaymentChoice {
@@ -51,7 +50,7 @@ export class OrderPlacement {
     private readonly writer: OrderWriter,
     private readonly initiator: PaymentInitiator,
     private readonly events: OrderPlacedEvents,
-    private readonly releasePromotion: ReleasePromotionRedemptionUseCase,
+    private readonly transitions: OrderTransitionService,
     private readonly orderCaches: OrderCaches,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -64,7 +63,13 @@ export class OrderPlacement {
       throw ReturnUrlNotAllowed();
     }
     const fingerprint = requestFingerprint({ ...request.fingerprint, gateway: payment.gateway, returnUrl: payment.returnUrl });
-    const start = await this.keys.start<PaymentInitView>(owner.id, request.scope, request.idempotencyKey, fingerprint);
+    const start = await this.keys.start<PaymentInitView>({
+      actor: owner,
+      scope: request.scope,
+      key: request.idempotencyKey,
+      fingerprint,
+      errors: ORDER_IDEMPOTENCY_ERRORS,
+    });
     if (start.kind === 'replay') return start.response;
 
     let placed: { written: WrittenOrder; view: PaymentInitView | null };
@@ -73,11 +78,11 @@ export class OrderPlacement {
         const written = await this.writer.write(await request.draft(tx, at), tx, at);
         await this.orderCaches.invalidate(owner.id, tx);
         if (payment.gateway !== 'esewa') {
-          await this.keys.attach(start.claim, written.order.id, tx);
+          await this.keys.attach(start.claim, { type: 'order', id: written.order.id }, tx);
           return { written, view: null };
         }
         const view = this.initiator.esewa(written.order, written.payment);
-        await this.keys.complete(start.claim, view, written.order.id, tx);
+        await this.keys.complete(start.claim, view, { type: 'order', id: written.order.id }, tx);
         await this.events.record(written, tx);
         return { written, view };
       });
@@ -95,7 +100,7 @@ export class OrderPlacement {
     if (started.ok) {
       await this.db.transaction(async (tx) => {
         await payment.update({ gatewayTransactionId: started.value.gatewayTransactionId }, { transaction: tx });
-        await this.keys.complete(claim, started.value, order.id, tx);
+        await this.keys.complete(claim, started.value, { type: 'order', id: order.id }, tx);
         await this.events.record(written, tx);
         // A read since the order was written cached the placeholder in place of the pidx.
         await this.orderCaches.invalidate(order.userId, tx);
@@ -106,21 +111,14 @@ export class OrderPlacement {
     const message = 'The payment could not be started at Khalti; please try again with a new request';
     await this.db.transaction(async (tx) => {
       await payment.update({ status: 'failed', lastVerificationError: started.message.slice(0, 1000) }, { transaction: tx });
-      const [moved] = await OrderModel.update(
-        { status: 'payment_failed' },
-        { where: { id: order.id, status: 'payment_pending' }, transaction: tx },
+      // The move gives the code's use back (OrderTransitionEffectsService).
+      const failed = await this.transitions.apply(
+        { orderId: order.id, to: 'payment_failed', from: ['payment_pending'], actor: { type: 'system' }, notes: 'Khalti payment initiation failed' },
+        tx,
       );
-      if (moved > 0) {
-        await OrderStatusHistoryModel.create(
-          { orderId: order.id, status: 'payment_failed', notes: 'Khalti payment initiation failed', actorType: 'system' },
-          { transaction: tx },
-        );
-      }
-      if (order.promotionId !== null) {
-        await this.releasePromotion.execute({ promotionId: order.promotionId, reference: `order:${order.id}` }, tx);
-      }
-      await this.keys.fail(claim, message, order.id, tx);
-      await this.orderCaches.invalidate(order.userId, tx);
+      await this.keys.fail(claim, message, { type: 'order', id: order.id }, tx);
+      // The transition invalidated the caches; an order that had moved on meanwhile still shows this payment.
+      if (!failed) await this.orderCaches.invalidate(order.userId, tx);
     });
     throw OrderPaymentFailed(message);
   }

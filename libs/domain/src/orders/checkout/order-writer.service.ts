@@ -11,10 +11,10 @@ import {
   PaymentModel,
   Transaction,
 } from '@platform/db';
-import { KHALTI_PIDX_PLACEHOLDER_PREFIX } from '../../payments/finalization/payment-verifier';
+import { KHALTI_MIN_AMOUNT_PAISA, KHALTI_PIDX_PLACEHOLDER_PREFIX, khaltiAcceptsAmount } from '../../payments';
 import { RedeemPromotionUseCase } from '../../promotions';
 import type { CustomerActor } from '../../shared';
-import { OrderNothingToPay } from './checkout.errors';
+import { OrderBelowKhaltiMinimum, OrderNothingToPay } from './checkout.errors';
 import { newOrderNumber } from './order-number';
 
 /** One line to buy, with the prices it is bought at (the order keeps them as its snapshot). */
@@ -84,6 +84,7 @@ export class OrderWriter {
     }
     order.set({ totalPaisa: order.subtotalPaisa - order.discountPaisa, status: 'payment_pending' });
     if (order.totalPaisa <= 0) throw OrderNothingToPay();
+    if (draft.gateway === 'khalti' && !khaltiAcceptsAmount(order.totalPaisa)) throw OrderBelowKhaltiMinimum(KHALTI_MIN_AMOUNT_PAISA, order.totalPaisa);
     await order.save({ transaction: tx });
 
     const items = await OrderItemModel.bulkCreate(

@@ -1,8 +1,8 @@
 import { Service } from 'typedi';
-import { Op, OrderModel, OrderStatus, OrderStatusHistoryModel, Transaction } from '@platform/db';
-import { NotificationOutbox } from '../../notifications/outbox';
-import type { OutboxEvent } from '../../notifications/events';
+import { Op, OrderModel, OrderStatus, OrderStatusHistoryModel, Transaction, WhereOptions } from '@platform/db';
+import { NotificationOutbox, OutboxEvent } from '../../notifications';
 import { OrderCaches } from '../reads/order-caches.service';
+import { OrderTransitionEffectsService } from './order-transition-effects.service';
 import { canTransition } from './order-transitions';
 
 /** Who moves the order; written to the history row as the schema's actor CHECK requires. */
@@ -36,23 +36,38 @@ export interface OrderTransition {
   /** Only move the order if it is this customer's (customer commands). */
   ownerId?: string;
   changes?: OrderTransitionChanges;
+  /**
+   * A further condition the row must still meet, checked in the same UPDATE (auto-cancel's "no
+   * completed payment, no recent callback"), over the `orders` table unaliased.
+   */
+  guard?: WhereOptions<OrderModel>;
   /** The outbox event of the transition, built from the moved order. */
   event?: (order: OrderModel) => OutboxEvent;
+  /**
+   * A move that closes an unpaid order fails its open payments; with this note they stay open and
+   * carry it instead (the gateway never said they failed: a person checks them).
+   */
+  openPaymentsNote?: string;
 }
 
 /**
  * The one way to move an order after checkout (learning-commerce.md, "States and transitions →
- * Order"): a guarded `UPDATE orders ... WHERE id = ? AND status IN (from) RETURNING *`, then, only
- * when a row moved, the history row, the cache invalidation (after commit) and the outbox event,
- * all in the caller's transaction. Of any number of concurrent or repeated calls, exactly one
- * sees the row; the others get null and change nothing. The database trigger refuses whatever
+ * Order"); OrderWriter's insert of a new order (created, then payment_pending, in the placing
+ * transaction) is its creation, not a move. A guarded `UPDATE orders ... WHERE id = ? AND status
+ * IN (from) [AND guard] RETURNING *`, then, only when a row moved: the history row, the outbox
+ * event, the move's own effects (OrderTransitionEffectsService: fulfilment, revocation, the
+ * promotion use given back, payments closed or owing a refund) and the cache invalidation (after
+ * commit), all in the caller's transaction. Of any number of concurrent or repeated calls, exactly
+ * one sees the row; the others get null and change nothing. The database trigger refuses whatever
  * this table would not allow, so a mistake here fails loudly instead of corrupting an order.
+ * order-status-writers.spec.ts fails when any other module writes orders.status.
  */
 @Service()
 export class OrderTransitionService {
   constructor(
     private readonly outbox: NotificationOutbox,
     private readonly orderCaches: OrderCaches,
+    private readonly effects: OrderTransitionEffectsService,
   ) {}
 
   /** The moved order, or null when it was not in one of `from` (or not the owner's): nothing changed. */
@@ -68,6 +83,7 @@ export class OrderTransitionService {
           id: transition.orderId,
           status: { [Op.in]: [...transition.from] },
           ...(transition.ownerId === undefined ? {} : { userId: transition.ownerId }),
+          ...(transition.guard === undefined ? {} : { [Op.and]: [transition.guard] }),
         },
         returning: true,
         transaction: tx,
@@ -88,6 +104,7 @@ export class OrderTransitionService {
       { transaction: tx },
     );
     if (transition.event) await this.outbox.record(transition.event(order), tx);
+    await this.effects.afterMove(order, transition.openPaymentsNote, tx);
     await this.orderCaches.invalidate(order.userId, tx);
     return order;
   }

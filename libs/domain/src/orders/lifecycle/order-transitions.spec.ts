@@ -146,6 +146,20 @@ describe('order transitions', () => {
       expect((await OrderModel.findByPk(paid.id))?.status).to.equal('paid');
     });
 
+    it('moves the order only while its guard holds, checked in the same UPDATE', async () => {
+      const { order } = await orderIn('payment_pending');
+      const cancel = (guard: string) =>
+        db.transaction((tx) =>
+          service.apply(
+            { orderId: order.id, to: 'cancelled', from: ['payment_pending'], actor: { type: 'system' }, changes: { cancelledAt: new Date() }, guard: db.sequelize.literal(guard) },
+            tx,
+          ),
+        );
+      expect(await cancel('orders.total_paisa < 0')).to.equal(null);
+      expect(await OrderStatusHistoryModel.count({ where: { orderId: order.id } })).to.equal(0);
+      expect((await cancel('orders.total_paisa > 0'))?.status).to.equal('cancelled');
+    });
+
     it('refuses to be asked for a transition the table does not have', async () => {
       const { order } = await orderIn('cancelled');
       let failure: unknown;

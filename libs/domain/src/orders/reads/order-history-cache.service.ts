@@ -1,51 +1,28 @@
 import { Inject, Service } from 'typedi';
 import type { AppConfig } from '@platform/config';
 import type { Transaction } from '@platform/db';
-import type { Logger } from '@platform/observability';
-import type { Cache, Redis } from '@platform/redis';
-import { VersionedCache } from '@platform/redis';
-import { CACHE, CONFIG, LOGGER, REDIS } from '../../shared';
-
-/** A version number lives far longer than any view cached under it. */
-const MIN_VERSION_TTL_SECONDS = 86_400;
-const versionKey = (userId: string) => `orders:history-version:${userId}`;
+import { CONFIG, VersionedCaches, VersionedViews } from '../../shared';
 
 /**
  * The customer's order reads (list pages and details), cached for ORDER_HISTORY_CACHE_TTL_SECONDS
- * (learning-commerce.md, "Limits") under a per-user version number (VersionedCache). Every change
- * of one of the user's orders must call `invalidate(userId, tx?)` (checkout, buy-now, payment
- * finalization, cancel, refund, admin changes). Redis failures are misses: the database answers.
+ * (learning-commerce.md, "Limits") under a per-user version (VersionedCaches). Every change of one
+ * of the user's orders must call `invalidate(userId, tx?)` (checkout, buy-now, payment
+ * finalization, cancel, refund, admin changes); with a transaction it runs after the commit.
  */
 @Service()
 export class OrderHistoryCache {
-  private readonly views: VersionedCache;
+  private readonly views: VersionedViews;
 
-  constructor(
-    @Inject(CACHE) cache: Cache,
-    @Inject(REDIS) redis: Redis,
-    @Inject(CONFIG) private readonly config: AppConfig,
-    @Inject(LOGGER) logger: Logger,
-  ) {
-    this.views = new VersionedCache(redis, cache, logger);
+  constructor(caches: VersionedCaches, @Inject(CONFIG) config: AppConfig) {
+    this.views = caches.define({ name: 'orders:history', ttlSeconds: config.limits.orders.historyCacheTtlSeconds });
   }
 
   /** The view `name` (e.g. `list:<query>`, `detail:<id>`) of the user's orders, loaded on a miss. */
   read<T>(userId: string, name: string, load: () => Promise<T>): Promise<T> {
-    const ttlSeconds = this.config.limits.orders.historyCacheTtlSeconds;
-    return this.views.read({ name: `orders:history:${userId}:${name}`, versionKeys: [versionKey(userId)], ttlSeconds }, load);
+    return this.views.read(userId, name, load);
   }
 
-  /**
-   * Makes every cached order read of `userId` stale. With a transaction, this runs after it
-   * commits (and not at all when it rolls back), so no read can cache the pre-commit state under
-   * the new version; without one, at once. Call it for every order state change.
-   */
-  async invalidate(userId: string, tx?: Transaction): Promise<void> {
-    if (tx) tx.afterCommit(() => this.bump(userId));
-    else await this.bump(userId);
-  }
-
-  private bump(userId: string): Promise<void> {
-    return this.views.bump(versionKey(userId), Math.max(MIN_VERSION_TTL_SECONDS, 2 * this.config.limits.orders.historyCacheTtlSeconds));
+  invalidate(userId: string, tx?: Transaction): Promise<void> {
+    return this.views.invalidate(userId, tx);
   }
 }

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import { loadConfig } from '@platform/config';
 import { OrderModel, PaymentModel } from '@platform/db';
-import { sharedInfrastructure, testEnv } from '@platform/testing';
+import { sharedInfrastructure, startStubGateway, testEnv, unusedAddress } from '@platform/testing';
 import { signEsewa } from '../gateways/esewa-signature';
-import { startStubGateway, unusedAddress } from '../gateways/stub-gateway.test-helper';
 import { EsewaPaymentVerifier } from './esewa-payment.verifier';
 import { GatewayUnavailableError, PaymentContext } from './payment-verifier';
 

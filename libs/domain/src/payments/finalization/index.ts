@@ -1,17 +1,12 @@
 export { RecordPaymentCallbackUseCase } from './record-payment-callback.use-case';
 export type { PaymentCallbackInput, PaymentCallbackAnswer } from './record-payment-callback.use-case';
-export { FinalizePaymentSuccessUseCase } from './finalize-payment-success.use-case';
-export type { FinalizePaymentSuccessInput, FinalizePaymentSuccessResult } from './finalize-payment-success.use-case';
-export { FinalizePaymentFailureUseCase } from './finalize-payment-failure.use-case';
-export type { FinalizePaymentFailureInput, FinalizePaymentFailureResult } from './finalize-payment-failure.use-case';
 export { PaymentVerifiers } from './payment-verifiers.service';
 export { EsewaPaymentVerifier } from './esewa-payment.verifier';
 export { KhaltiPaymentVerifier } from './khalti-payment.verifier';
 export { GatewayUnavailableError, ESEWA_NOT_FOUND_GRACE_MS, KHALTI_PIDX_PLACEHOLDER_PREFIX } from './payment-verifier';
-export type { VerificationOutcome, GatewayPaymentState, GatewayConfirmation } from './payment-verifier';
+export type { VerificationOutcome, GatewayPaymentState, GatewayConfirmation, PaymentContext } from './payment-verifier';
 export { PAYMENT_EVENTS, PAYMENT_FAILURE_RECHECK, PAYMENT_JOB_IDS, PAYMENT_RETRY, PAYMENT_VERIFICATION_JOB_OPTIONS } from './payment-jobs';
 export { PaymentReconciliation } from './payment-reconciliation.service';
 export type { ReconciliationVerdict } from './payment-reconciliation.service';
 export { PaymentJobQueue } from './payment-job-queue.service';
-export type { SettlePaymentResult } from './finalize-payment-success.use-case';
 export { PaymentRecords } from './payment-records.service';

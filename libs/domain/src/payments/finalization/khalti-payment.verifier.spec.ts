@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import { loadConfig } from '@platform/config';
 import { OrderModel, PaymentModel } from '@platform/db';
-import { sharedInfrastructure, testEnv } from '@platform/testing';
-import { startStubGateway, unusedAddress } from '../gateways/stub-gateway.test-helper';
+import { sharedInfrastructure, startStubGateway, testEnv, unusedAddress } from '@platform/testing';
 import { KhaltiPaymentVerifier } from './khalti-payment.verifier';
 import { GatewayUnavailableError, PaymentContext } from './payment-verifier';
 

@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import { loadConfig } from '@platform/config';
 import { OrderModel, PaymentModel } from '@platform/db';
-import { sharedInfrastructure, testEnv } from '@platform/testing';
+import { sharedInfrastructure, startStubGateway, testEnv, unusedAddress } from '@platform/testing';
 import { buildEsewaForm } from '../gateways/esewa.gateway';
 import { signEsewa } from '../gateways/esewa-signature';
-import { startStubGateway, unusedAddress } from '../gateways/stub-gateway.test-helper';
 import { EsewaPaymentVerifier } from './esewa-payment.verifier';
 import { KhaltiPaymentVerifier } from './khalti-payment.verifier';
 import { ESEWA_NOT_FOUND_GRACE_MS, GatewayUnavailableError, PaymentContext } from './payment-verifier';

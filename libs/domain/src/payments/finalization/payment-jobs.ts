@@ -1,4 +1,4 @@
-import type { NotificationEventName } from '../../notifications/events';
+import type { NotificationEventName } from '../../notifications';
 
 /**
  * Deterministic job ids: bull ignores an add whose id it already holds, so a replayed callback
@@ -21,8 +21,6 @@ export const PAYMENT_EVENTS = {
   receivedCheckout: 'ORDER_PAYMENT_RECEIVED_CHECKOUT',
   receivedBuyNow: 'ORDER_PAYMENT_RECEIVED_BUYNOW',
   failed: 'ORDER_PAYMENT_FAILED',
-  courseAccessGranted: 'COURSE_ACCESS_GRANTED',
-  bookletAccessGranted: 'BOOKLET_ACCESS_GRANTED',
 } as const satisfies Record<string, NotificationEventName>;
 
 /** order.payment_retry: how often and how long to wait while a gateway says "pending". */

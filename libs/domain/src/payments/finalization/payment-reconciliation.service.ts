@@ -1,13 +1,12 @@
 import { Service } from 'typedi';
 import { Op, OrderModel, PaymentGateway, PaymentModel } from '@platform/db';
-import { FinalizePaymentSuccessUseCase, SettlePaymentResult } from './finalize-payment-success.use-case';
-import { GatewayUnavailableError, KHALTI_PIDX_PLACEHOLDER_PREFIX } from './payment-verifier';
+import { GatewayUnavailableError, KHALTI_PIDX_PLACEHOLDER_PREFIX, PaymentContext } from './payment-verifier';
 import { PaymentVerifiers } from './payment-verifiers.service';
 
 /** What the gateways say about an order's open payments. */
 export type ReconciliationVerdict =
-  /** A gateway confirmed one of them (amount included): settled through the success path. */
-  | { kind: 'settled'; paymentId: number; result: SettlePaymentResult }
+  /** A gateway confirmed one of them (amount included), with its reference: the caller settles it. */
+  | { kind: 'confirmed'; paymentId: number; context: PaymentContext; reference: string }
   /** None confirmed, and at least one gateway is undecided. */
   | { kind: 'pending'; paymentId: number; detail: string }
   /** None confirmed, and at least one gateway could not be asked. */
@@ -19,15 +18,12 @@ export type ReconciliationVerdict =
  * Asks the gateway about each open payment (initiated or pending) of an order, outside any
  * transaction, before anything closes the order (order.auto_cancel): a payer whose browser never
  * came back, or whose gateway took longer than the retries, must not be charged for a cancelled
- * order. A confirmed payment is settled with FinalizePaymentSuccessUseCase.settle (the same
- * guarded `payment_pending → paid`, grants and events as a callback).
+ * order. It only asks: a confirmed payment is settled by the caller (orders'
+ * FinalizePaymentSuccessUseCase.settle), since the payments context never moves an order.
  */
 @Service()
 export class PaymentReconciliation {
-  constructor(
-    private readonly verifiers: PaymentVerifiers,
-    private readonly success: FinalizePaymentSuccessUseCase,
-  ) {}
+  constructor(private readonly verifiers: PaymentVerifiers) {}
 
   /**
    * `unreachable` holds the gateways found down during this sweep: they are not asked again (and
@@ -51,7 +47,7 @@ export class PaymentReconciliation {
       try {
         const confirmation = await this.verifiers.for(payment.gateway).confirm({ payment, order });
         if (confirmation.kind === 'verified') {
-          return { kind: 'settled', paymentId: payment.id, result: await this.success.settle({ payment, order }, confirmation.reference) };
+          return { kind: 'confirmed', paymentId: payment.id, context: { payment, order }, reference: confirmation.reference };
         }
         if (confirmation.kind === 'pending' && undecided?.kind !== 'unreachable') {
           undecided = { kind: 'pending', paymentId: payment.id, detail: confirmation.detail };

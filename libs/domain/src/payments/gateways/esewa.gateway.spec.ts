@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
+import { startStubGateway, unusedAddress } from '@platform/testing';
 import { paisaToRupees, rupeesToPaisa } from './esewa-amount';
 import { buildEsewaForm, checkEsewaStatus, decodeEsewaCallback } from './esewa.gateway';
-import { startStubGateway, unusedAddress } from './stub-gateway.test-helper';
 
 const CONFIG = { productCode: 'EPAYTEST', secretKey: '8gBm/:&EnhH.1/q', formUrl: 'http://127.0.0.1:1/form', statusUrl: 'http://127.0.0.1:1/status/' };
 

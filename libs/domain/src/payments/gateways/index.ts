@@ -1,5 +1,5 @@
 // The platform's payment gateway clients: no database, no HTTP framework, one job per file.
-// The checkout and finalization use cases of the payments context build on these.
+// Checkout (orders) and the verification of the payments context build on these.
 export * from './gateway-result';
 export { paisaToRupees, rupeesToPaisa } from './esewa-amount';
 export {

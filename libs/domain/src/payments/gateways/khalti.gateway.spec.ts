@@ -1,6 +1,6 @@
 import { expect } from 'chai';
+import { startStubGateway, unusedAddress } from '@platform/testing';
 import { initiateKhalti, lookupKhalti } from './khalti.gateway';
-import { startStubGateway, unusedAddress } from './stub-gateway.test-helper';
 
 const SECRET = 'live_secret_key_for_tests_only';
 const INPUT = {

@@ -30,6 +30,14 @@ export interface KhaltiPaymentSession {
   expiresInSeconds: number | null;
 }
 
+/**
+ * Khalti refuses an initiate below Rs 10: `amount` is in paisa, at least 1000
+ * (docs.khalti.com/khalti-epayment, "Initiate"). Checked before an order is written, so a customer
+ * gets a validation error instead of a payment that failed at the gateway.
+ */
+export const KHALTI_MIN_AMOUNT_PAISA = 1000;
+export const khaltiAcceptsAmount = (amountPaisa: number): boolean => amountPaisa >= KHALTI_MIN_AMOUNT_PAISA;
+
 export async function initiateKhalti(input: KhaltiInitiateInput, config: KhaltiGatewayConfig): Promise<GatewayResult<KhaltiPaymentSession>> {
   const body = {
     return_url: input.returnUrl,

@@ -2,10 +2,9 @@ import { Service } from 'typedi';
 import { QueryTypes } from 'sequelize';
 import { CourseProgressModel, Database } from '@platform/db';
 import { activeAccessSql } from '../../access';
-import { CourseNotFound, LessonNotFound } from '../../catalog';
+import { CourseNotFound, LessonNotFound, watchPercentage } from '../../catalog';
 import { Clock, CustomerActor, Forbidden, rowIdFromPath } from '../../shared';
 import type { HeartbeatView } from '../heartbeat/record-heartbeat.use-case';
-import { watchPercentage } from '../watch-percentage';
 
 interface CompletionRow {
   courseFound: boolean;

@@ -5,7 +5,8 @@ import { Database, preparedStatement, WatchEventType } from '@platform/db';
 import { activeAccessSql } from '../../access';
 import { Clock, CONFIG, CustomerActor, rowIdFromPath } from '../../shared';
 import { HeartbeatLessonNotFound, HeartbeatNotEnrolled, HeartbeatTokenExpired } from '../progress.errors';
-import { reachesCompletionSql, watchPercentage } from '../watch-percentage';
+import { watchPercentage } from '../../catalog';
+import { reachesCompletionSql } from '../lesson-completion';
 import type { HeartbeatDto } from './heartbeat.dto';
 
 /** The heartbeat answer (learning-commerce.md: `{ watchPosition, totalWatchedSeconds, isCompleted, watchPercentage }`). */

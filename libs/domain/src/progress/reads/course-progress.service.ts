@@ -2,9 +2,8 @@ import { Service } from 'typedi';
 import { QueryTypes } from 'sequelize';
 import { Database } from '@platform/db';
 import { activeAccessSql } from '../../access';
-import { CourseNotFound } from '../../catalog';
+import { CourseNotFound, watchPercentage } from '../../catalog';
 import { Clock, CustomerActor, rowIdFromPath } from '../../shared';
-import { watchPercentage } from '../watch-percentage';
 import type { CourseProgressView, LessonProgressItemView } from './progress.views';
 
 interface CourseGateRow {

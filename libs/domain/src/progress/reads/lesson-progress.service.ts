@@ -3,9 +3,8 @@ import { QueryTypes } from 'sequelize';
 import { Database } from '@platform/db';
 import { Storage } from '@platform/storage';
 import { activeAccessSql } from '../../access';
-import { CourseNotFound, LessonNotFound } from '../../catalog';
+import { CourseNotFound, LessonNotFound, watchPercentage } from '../../catalog';
 import { Clock, CustomerActor, Forbidden, rowIdFromPath } from '../../shared';
-import { watchPercentage } from '../watch-percentage';
 import type { LessonContentView } from './progress.views';
 
 interface LessonRow {

@@ -1,8 +1,7 @@
 import { Service } from 'typedi';
 import { v7 as uuidv7 } from 'uuid';
 import { Database, isForeignKeyViolation, SubscriptionModel, SubscriptionModuleModel, SubscriptionTierModel, Transaction, WhereOptions } from '@platform/db';
-import { slugify } from '../../catalog/slugs/slugify';
-import { Page } from '../../shared';
+import { Page, slugify } from '../../shared';
 import { EntitlementService } from '../entitlements';
 import { SubscriptionCatalogInUse, SubscriptionModuleNotFound } from '../subscriptions.errors';
 import { DeletedView, firstFreeSlug, lockOptions, pick, requireUuid, retryOnSlugRace, takenSlugs } from './catalog-support';

@@ -2,10 +2,10 @@ import { Service } from 'typedi';
 import { CourseModel, Database } from '@platform/db';
 import { StorageUrls } from '@platform/storage';
 import { ProductWriter } from '../../products/product-writer.service';
-import { slugify } from '../../slugs/slugify';
+import { slugify } from '../../../shared';
 import { CourseView, CourseWithProduct, toCourseView } from '../course.views';
 import type { CreateCourseDto } from '../dto/course.dto';
-import { slugRaceAsConflict } from '../../slugs/slug-race';
+import { productSlugHistory } from '../../slugs/product-slugs.service';
 
 /** Creates a course and its product, unpublished, in one transaction. */
 @Service()
@@ -18,7 +18,7 @@ export class CreateCourseUseCase {
 
   async execute(input: CreateCourseDto): Promise<CourseView> {
     const { description, thumbnailRef, ...productFields } = input;
-    const course = await slugRaceAsConflict(input.slug ?? slugify(input.title), () =>
+    const course = await productSlugHistory.raceAsConflict(input.slug ?? slugify(input.title), () =>
       this.db.transaction(async (tx) => {
         const product = await this.products.create('course', productFields, tx);
         const created = await CourseModel.create(

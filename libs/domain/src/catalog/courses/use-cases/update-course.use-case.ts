@@ -6,7 +6,7 @@ import { ProductWriter } from '../../products/product-writer.service';
 import { requireCourse } from '../course.lookups';
 import { CourseView, toCourseView } from '../course.views';
 import type { UpdateCourseDto } from '../dto/course.dto';
-import { slugRaceAsConflict } from '../../slugs/slug-race';
+import { productSlugHistory } from '../../slugs/product-slugs.service';
 
 /** Product fields live on the product row and cannot be cleared; course fields may be set to null. */
 const NOT_NULLABLE = ['title', 'slug', 'mrpPaisa', 'spPaisa', 'isSellable'] as const;
@@ -34,7 +34,7 @@ export class UpdateCourseUseCase {
       );
     }
     const { description, thumbnailRef, ...productFields } = input;
-    const course = await slugRaceAsConflict(input.slug ?? '', () =>
+    const course = await productSlugHistory.raceAsConflict(input.slug ?? '', () =>
       this.db.transaction(async (tx) => {
         const found = await requireCourse(id, tx, true);
         await this.products.update(found.product, productFields, tx);

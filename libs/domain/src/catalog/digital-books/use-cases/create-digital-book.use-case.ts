@@ -2,7 +2,7 @@ import { Service } from 'typedi';
 import { Database, DigitalBookModel } from '@platform/db';
 import { StorageUrls } from '@platform/storage';
 import { SlugTaken } from '../../catalog.errors';
-import { isSlugRace } from '../../slugs/slug-race';
+import { productSlugHistory } from '../../slugs/product-slugs.service';
 import { ProductWriter } from '../../products/product-writer.service';
 import type { CreateDigitalBookDto } from '../dto/digital-book.dto';
 import { DigitalBookView, DigitalBookWithProduct, toDigitalBookView } from '../digital-book.views';
@@ -37,7 +37,7 @@ export class CreateDigitalBookUseCase {
       return toDigitalBookView(book, this.urls);
     } catch (error) {
       // Two creates choosing the same free slug at once: the second loses at the unique index.
-      if (isSlugRace(error)) throw SlugTaken(input.slug ?? input.title);
+      if (productSlugHistory.isRace(error)) throw SlugTaken(input.slug ?? input.title);
       throw error;
     }
   }

@@ -7,7 +7,7 @@ import { ProductWriter } from '../../products/product-writer.service';
 import { DigitalBooksService } from '../digital-books.service';
 import { DIGITAL_BOOK_DETAIL_FIELDS, UpdateDigitalBookDto } from '../dto/digital-book.dto';
 import { DigitalBookView, toDigitalBookView } from '../digital-book.views';
-import { isSlugRace } from '../../slugs/slug-race';
+import { productSlugHistory } from '../../slugs/product-slugs.service';
 
 /** Product fields live on the product row and cannot be cleared; the book's own fields can. */
 const NOT_NULLABLE = ['title', 'slug', 'mrpPaisa', 'spPaisa', 'isSellable'] as const;
@@ -38,7 +38,7 @@ export class UpdateDigitalBookUseCase {
       });
       return toDigitalBookView(book, this.urls);
     } catch (error) {
-      if (isSlugRace(error)) throw SlugTaken(input.slug ?? '');
+      if (productSlugHistory.isRace(error)) throw SlugTaken(input.slug ?? '');
       throw error;
     }
   }

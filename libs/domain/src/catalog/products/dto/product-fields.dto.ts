@@ -1,6 +1,5 @@
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { OptionalNotNull, Trim } from '../../../shared';
-import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../slugs/slugify';
+import { OptionalNotNull, SLUG_MAX_LENGTH, SLUG_PATTERN, Trim } from '../../../shared';
 
 /** Rs 1 crore in paisa: a sanity bound on a single product's price. */
 export const MAX_PRICE_PAISA = 1_000_000_000;

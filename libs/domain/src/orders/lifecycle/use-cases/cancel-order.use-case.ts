@@ -1,10 +1,8 @@
 import { Service } from 'typedi';
-import { Database, Op, OrderModel, PaymentModel } from '@platform/db';
+import { Database, OrderModel } from '@platform/db';
 import type { JobPayloads } from '@platform/queue';
-import { RevokeOrderAccessUseCase } from '../../../access/revoke-order-access.use-case';
-import { ReleasePromotionRedemptionUseCase } from '../../../promotions';
-import { orderCancelledDedupeKey } from '../../cancellation/auto-cancel-order.use-case';
 import { OrderAsyncRequests, requestResult } from '../async-requests/order-async-requests.service';
+import { orderCancelledEvent } from '../order-cancelled.events';
 import { OrderCancelNotAllowed } from '../order-lifecycle.errors';
 import { inputText, requestActor } from '../async-requests/order-async-request.input';
 import { OrderTransitionService } from '../order-transition.service';
@@ -16,9 +14,9 @@ export type OrderRequestOutcome = 'completed' | 'failed' | 'skipped';
 /**
  * Job order.cancel (learning-commerce.md, "States and transitions → Order"): in one transaction,
  * the request is locked while pending, the guarded transition to cancelled runs (customer or
- * admin history row, cancellation_reason, cancelled_by_actor_type, ORDER_CANCELLED), and then:
- * access granted by the order is revoked, its promotion use given back, open payments marked
- * failed and a completed payment marked refund-owed (a paid order cancelled owes its money back).
+ * admin history row, cancellation_reason, cancelled_by_actor_type, ORDER_CANCELLED) with its
+ * effects (OrderTransitionEffectsService): a paid order's fulfilment revoked, its promotion use
+ * given back, open payments marked failed and a completed payment marked refund-owed.
  * The request settles completed, or failed with ORDER_CANCEL_NOT_ALLOWED when the order moved on
  * since the request was accepted. Safe to run twice: a settled request is skipped.
  */
@@ -28,8 +26,6 @@ export class CancelOrderUseCase {
     private readonly db: Database,
     private readonly requests: OrderAsyncRequests,
     private readonly transitions: OrderTransitionService,
-    private readonly revokeAccess: RevokeOrderAccessUseCase,
-    private readonly releasePromotion: ReleasePromotionRedemptionUseCase,
   ) {}
 
   execute(job: JobPayloads['order.cancel']): Promise<OrderRequestOutcome> {
@@ -47,12 +43,7 @@ export class CancelOrderUseCase {
           actor: requestActor(request),
           notes: reason,
           changes: { cancelledAt: now, cancellationReason: reason, cancelledByActorType: cancelledBy },
-          event: (cancelled) => ({
-            event: 'ORDER_CANCELLED',
-            to: { audience: 'customer', userId: cancelled.userId },
-            payload: { orderId: cancelled.id, orderNumber: cancelled.orderNumber, cancelledBy, reason },
-            dedupeKey: orderCancelledDedupeKey(cancelled.id),
-          }),
+          event: (cancelled) => orderCancelledEvent(cancelled, cancelledBy, reason),
         },
         tx,
       );
@@ -62,12 +53,6 @@ export class CancelOrderUseCase {
         await this.requests.settle(request.id, 'failed', requestResult(current, request.id, { errorCode: refusal.code, message: refusal.message }), tx);
         return 'failed';
       }
-      await this.revokeAccess.execute(order.id, tx);
-      if (order.promotionId !== null) {
-        await this.releasePromotion.execute({ promotionId: order.promotionId, reference: `order:${order.id}` }, tx);
-      }
-      await PaymentModel.update({ status: 'failed' }, { where: { orderId: order.id, status: { [Op.in]: ['initiated', 'pending'] } }, transaction: tx });
-      await PaymentModel.update({ refundOwedAt: now }, { where: { orderId: order.id, status: 'completed', refundOwedAt: null }, transaction: tx });
       await this.requests.settle(request.id, 'completed', requestResult(order, request.id), tx);
       return 'completed';
     });

@@ -1,7 +1,6 @@
 import { Service } from 'typedi';
-import { Database, OrderModel, PaymentModel } from '@platform/db';
+import { Database, OrderModel } from '@platform/db';
 import type { JobPayloads } from '@platform/queue';
-import { RevokeOrderAccessUseCase } from '../../../access/revoke-order-access.use-case';
 import { OrderAsyncRequests, requestResult } from '../async-requests/order-async-requests.service';
 import { OrderNotPendingRefund } from '../order-lifecycle.errors';
 import { inputText, requestActor } from '../async-requests/order-async-request.input';
@@ -12,8 +11,8 @@ import type { OrderRequestOutcome } from './cancel-order.use-case';
 /**
  * Job order.process_refund (learning-commerce.md, "States and transitions → Order"): approve moves
  * refund_requested | refund_pending → refund_approved (refund_amount_paisa = amount or the order
- * total, the order's access revoked, the completed payment marked refund-owed,
- * ORDER_REFUND_APPROVED); reject moves to refund_rejected
+ * total, ORDER_REFUND_APPROVED; OrderTransitionEffectsService revokes the order's fulfilment and
+ * marks the completed payment refund-owed); reject moves to refund_rejected
  * (ORDER_REFUND_REJECTED with the admin's remarks as reason). Both record refund_processed_at and
  * refund_admin_remarks with an admin history row, and settle the request in the same transaction;
  * an order no longer awaiting processing settles it failed with ORDER_NOT_PENDING_REFUND.
@@ -29,7 +28,6 @@ export class ProcessRefundUseCase {
     private readonly db: Database,
     private readonly requests: OrderAsyncRequests,
     private readonly transitions: OrderTransitionService,
-    private readonly revokeAccess: RevokeOrderAccessUseCase,
   ) {}
 
   execute(job: JobPayloads['order.process_refund']): Promise<OrderRequestOutcome> {
@@ -85,12 +83,6 @@ export class ProcessRefundUseCase {
         });
         await this.requests.settle(request.id, 'failed', result, tx);
         return 'failed';
-      }
-      if (approve) {
-        await this.revokeAccess.execute(order.id, tx);
-        // The money goes back outside the platform (the gateway's merchant panel); an admin records it
-        // with POST /api/admin/orders/:id/payments/:paymentId/refund-settled.
-        await PaymentModel.update({ refundOwedAt: new Date() }, { where: { orderId: order.id, status: 'completed', refundOwedAt: null }, transaction: tx });
       }
       const result = requestResult(order, request.id, { refundStatus: order.refundStatus, refundAmountPaisa: order.refundAmountPaisa });
       await this.requests.settle(request.id, 'completed', result, tx);

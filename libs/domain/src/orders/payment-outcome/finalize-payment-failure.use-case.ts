@@ -1,15 +1,11 @@
 import { Inject, Service } from 'typedi';
-import { Database, Op, OrderModel, OrderStatusHistoryModel, PaymentModel } from '@platform/db';
+import { Database } from '@platform/db';
 import type { Logger } from '@platform/observability';
-import { OrderCaches } from '../../orders/reads/order-caches.service';
-import { ReleasePromotionRedemptionUseCase } from '../../promotions/use-cases/release-promotion-redemption.use-case';
+import { PAYMENT_FAILURE_RECHECK, PaymentJobQueue, PaymentRecords, PaymentVerifiers } from '../../payments';
 import { LOGGER } from '../../shared';
+import { OrderTransitionService } from '../lifecycle/order-transition.service';
 import { FinalizePaymentSuccessUseCase } from './finalize-payment-success.use-case';
-import { PaymentEvents } from './payment-events.service';
-import { PaymentJobQueue } from './payment-job-queue.service';
-import { PAYMENT_FAILURE_RECHECK } from './payment-jobs';
-import { PaymentRecords } from './payment-records.service';
-import { PaymentVerifiers } from './payment-verifiers.service';
+import { OrderPaymentEvents } from './order-payment.events';
 
 export interface FinalizePaymentFailureInput {
   orderId: number;
@@ -34,8 +30,9 @@ export type FinalizePaymentFailureResult =
  * the gateway decides:
  * - an explicit terminal "not completed" (eSewa CANCELED, FULL_REFUND, PARTIAL_REFUND, NOT_FOUND
  *   once the payment is past ESEWA_NOT_FOUND_GRACE_MS; Khalti User canceled, Expired, Refunded,
- *   Partially refunded): the guarded transition `payment_pending → payment_failed`, a history
- *   row, the promotion use given back and ORDER_PAYMENT_FAILED in the outbox, in one transaction;
+ *   Partially refunded): the guarded transition `payment_pending → payment_failed`
+ *   (OrderTransitionService: a history row, ORDER_PAYMENT_FAILED, the open payment failed and the
+ *   promotion use given back), in one transaction;
  * - undecided (eSewa PENDING, AMBIGUOUS, an early NOT_FOUND; Khalti Pending, Initiated): nothing
  *   changes; the check is repeated later, then order.auto_cancel_sweep (which asks too) decides;
  * - completed: the success path settles it (paid, or a refund owed when already closed).
@@ -47,9 +44,8 @@ export class FinalizePaymentFailureUseCase {
     private readonly db: Database,
     private readonly records: PaymentRecords,
     private readonly verifiers: PaymentVerifiers,
-    private readonly events: PaymentEvents,
-    private readonly orderCaches: OrderCaches,
-    private readonly releasePromotion: ReleasePromotionRedemptionUseCase,
+    private readonly transitions: OrderTransitionService,
+    private readonly events: OrderPaymentEvents,
     private readonly success: FinalizePaymentSuccessUseCase,
     private readonly jobs: PaymentJobQueue,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -76,24 +72,18 @@ export class FinalizePaymentFailureUseCase {
     }
 
     return this.db.transaction(async (tx) => {
-      const [count, rows] = await OrderModel.update(
-        { status: 'payment_failed' },
-        { where: { id: input.orderId, status: 'payment_pending' }, transaction: tx, returning: true },
+      const failed = await this.transitions.apply(
+        {
+          orderId: input.orderId,
+          to: 'payment_failed',
+          from: ['payment_pending'],
+          actor: { type: 'system' },
+          notes: reason,
+          event: (moved) => this.events.failed(moved, reason),
+        },
+        tx,
       );
-      if (count === 0) return 'already_final';
-      const failed = rows[0];
-      await PaymentModel.update(
-        { status: 'failed' },
-        { where: { id: input.paymentId, status: { [Op.in]: ['initiated', 'pending'] } }, transaction: tx },
-      );
-      await OrderStatusHistoryModel.create({ orderId: failed.id, status: 'payment_failed', notes: reason, actorType: 'system' }, { transaction: tx });
-      // payment_failed only ever becomes cancelled: the code's use goes back now, as on auto-cancel.
-      if (failed.promotionId !== null) {
-        await this.releasePromotion.execute({ promotionId: failed.promotionId, reference: `order:${failed.id}` }, tx);
-      }
-      await this.events.failed(failed, reason, tx);
-      await this.orderCaches.invalidate(failed.userId, tx);
-      return 'payment_failed' as const;
+      return failed ? 'payment_failed' : 'already_final';
     });
   }
 }

@@ -1,15 +1,12 @@
 import { Inject, Service } from 'typedi';
-import { Database, Op, OrderItemModel, OrderModel, OrderStatusHistoryModel, PaymentModel, Transaction } from '@platform/db';
+import { Database, OrderModel } from '@platform/db';
 import type { Logger } from '@platform/observability';
-import { GrantProductAccessUseCase } from '../../access/grant-product-access.use-case';
-import { OrderCaches } from '../../orders/reads/order-caches.service';
+import { PAYMENT_RETRY, PaymentJobQueue, PaymentRecords, PaymentVerifiers } from '../../payments';
+import type { PaymentContext, VerificationOutcome } from '../../payments';
 import { LOGGER } from '../../shared';
-import { PaidOrderGrant, PaymentEvents } from './payment-events.service';
-import { PaymentJobQueue } from './payment-job-queue.service';
-import { PAYMENT_RETRY } from './payment-jobs';
-import { PaymentRecords } from './payment-records.service';
-import { PaymentVerifiers } from './payment-verifiers.service';
-import type { PaymentContext, VerificationOutcome } from './payment-verifier';
+import { OrderTransitionService } from '../lifecycle/order-transition.service';
+import { OrderCaches } from '../reads/order-caches.service';
+import { OrderPaymentEvents } from './order-payment.events';
 
 export interface FinalizePaymentSuccessInput {
   orderId: number;
@@ -42,10 +39,10 @@ export type SettlePaymentResult = Extract<FinalizePaymentSuccessResult, 'paid' |
  * Job order.payment_success and order.payment_retry (learning-commerce.md, "States and
  * transitions → Order"; CONTRACT section 6; REFERENCE.md "What commerce engines learned the hard
  * way"). Verification talks to the gateway outside any transaction. Then one transaction makes
- * the one guarded transition `payment_pending → paid` (a conditional UPDATE: of any number of
- * concurrent or repeated runs exactly one sees a row) and, only in that run, completes the
- * payment, appends the `paid` history row and grants every item (idempotent per (order, product)
- * as well). Events go to the outbox in that transaction; the cart clearing and the cache bump
+ * the one guarded transition `payment_pending → paid` through OrderTransitionService (of any
+ * number of concurrent or repeated runs exactly one moves the row) and, only in that run, the
+ * `paid` history row, ORDER_PAYMENT_RECEIVED_*, the fulfilment of every line (OrderFulfilmentService,
+ * with its access-granted events) and the payment completed. The cart clearing and the cache bump
  * follow the commit. A gateway that cannot be asked throws, so bull retries with backoff
  * (PAYMENT_VERIFICATION_JOB_OPTIONS); a gateway that says "pending" schedules order.payment_retry.
  */
@@ -55,8 +52,8 @@ export class FinalizePaymentSuccessUseCase {
     private readonly db: Database,
     private readonly records: PaymentRecords,
     private readonly verifiers: PaymentVerifiers,
-    private readonly grants: GrantProductAccessUseCase,
-    private readonly events: PaymentEvents,
+    private readonly transitions: OrderTransitionService,
+    private readonly events: OrderPaymentEvents,
     private readonly orderCaches: OrderCaches,
     private readonly jobs: PaymentJobQueue,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -118,13 +115,9 @@ export class FinalizePaymentSuccessUseCase {
     if (!current || current.status === 'paid') return 'already_final';
     const note = `Gateway confirmed payment after the order was ${current.status}: refund required`;
     const recorded = await this.db.transaction(async (tx) => {
-      const now = new Date();
-      const [count] = await PaymentModel.update(
-        { status: 'completed', completedAt: now, refundOwedAt: now, gatewayReference: reference.slice(0, 255), lastVerificationError: note },
-        { where: { id: payment.id, status: { [Op.ne]: 'completed' } }, transaction: tx },
-      );
-      if (count > 0) await this.orderCaches.invalidate(current.userId, tx);
-      return count > 0;
+      const completed = await this.records.completeAfterClose(payment.id, reference, note, tx);
+      if (completed) await this.orderCaches.invalidate(current.userId, tx);
+      return completed;
     });
     if (recorded) {
       this.logger.error({ orderId: order.id, paymentId: payment.id, status: current.status, gatewayReference: reference }, note);
@@ -134,36 +127,23 @@ export class FinalizePaymentSuccessUseCase {
 
   private async markPaid({ payment, order }: PaymentContext, reference: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const [count, rows] = await OrderModel.update(
-        { status: 'paid', paidAt: new Date() },
-        { where: { id: order.id, status: 'payment_pending' }, transaction: tx, returning: true },
+      const paid = await this.transitions.apply(
+        {
+          orderId: order.id,
+          to: 'paid',
+          from: ['payment_pending'],
+          actor: { type: 'system' },
+          notes: `Payment verified with ${payment.gateway} (${reference})`.slice(0, 500),
+          changes: { paidAt: new Date() },
+          event: (moved) => this.events.paid(moved, reference),
+        },
+        tx,
       );
-      if (count === 0) return false;
-      const paid = rows[0];
-      await PaymentModel.update(
-        { status: 'completed', completedAt: new Date(), gatewayReference: reference.slice(0, 255) },
-        { where: { id: payment.id }, transaction: tx },
-      );
-      await OrderStatusHistoryModel.create(
-        { orderId: order.id, status: 'paid', notes: `Payment verified with ${payment.gateway} (${reference})`.slice(0, 500), actorType: 'system' },
-        { transaction: tx },
-      );
-      const granted = await this.grantItems(paid, tx);
-      await this.events.paid(paid, reference, granted, tx);
-      await this.orderCaches.invalidate(paid.userId, tx);
+      if (!paid) return false;
+      await this.records.complete(payment.id, reference, tx);
+      this.events.clearCartAfterCommit(paid, tx);
       return true;
     });
-  }
-
-  /** Every item, lifetime access (courses and books are bought for good). */
-  private async grantItems(order: OrderModel, tx: Transaction): Promise<PaidOrderGrant[]> {
-    const items = await OrderItemModel.findAll({ where: { orderId: order.id }, order: [['id', 'ASC']], transaction: tx });
-    const granted: PaidOrderGrant[] = [];
-    for (const item of items) {
-      const { access } = await this.grants.execute({ userId: order.userId, productId: item.productId, accessType: 'lifetime', orderId: order.id }, tx);
-      granted.push({ item, access });
-    }
-    return granted;
   }
 
   private async scheduleRetry(context: PaymentContext, attempt: number, detail: string): Promise<void> {

@@ -10,14 +10,13 @@ import {
   createPromotion,
   isolatedInfrastructure,
   orderEvents,
+  startStubGateway,
   TEST_ENV,
   testContainer,
 } from '@platform/testing';
+import { GatewayUnavailableError, PAYMENT_FAILURE_RECHECK, PAYMENT_JOB_IDS } from '../../payments';
 import { RedeemPromotionUseCase } from '../../promotions';
-import { startStubGateway } from '../gateways/stub-gateway.test-helper';
 import { FinalizePaymentFailureUseCase } from './finalize-payment-failure.use-case';
-import { PAYMENT_FAILURE_RECHECK, PAYMENT_JOB_IDS } from './payment-jobs';
-import { GatewayUnavailableError } from './payment-verifier';
 
 /**
  * order.payment_failed (review H1, M5): a failure callback proves nothing, so the order fails only

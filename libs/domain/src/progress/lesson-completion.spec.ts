@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { reachesCompletion, watchPercentage } from './watch-percentage';
+import { watchPercentage } from '../catalog';
+import { reachesCompletion } from './lesson-completion';
 
 describe('watchPercentage and reachesCompletion', () => {
   it('never shows the threshold while the latch has not flipped (89.997 % is 89.99, not 90)', () => {

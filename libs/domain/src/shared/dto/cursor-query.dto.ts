@@ -1,0 +1,95 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, validateSync } from 'class-validator';
+import { DomainError, FieldProblem } from '../errors';
+
+export const CURSOR_DEFAULT_LIMIT = 20;
+export const CURSOR_MAX_LIMIT = 100;
+/** PostgreSQL bigint's upper bound: a larger id names no row and would make the query raise. */
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+
+const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
+
+/** A cursor list's failure: 422 UNPROCESSABLE with every problem (community-content-uploads.md, Errors: 422). */
+export const CursorQueryInvalid = (problems: FieldProblem[]) => new DomainError('UNPROCESSABLE', problems[0].message, { errors: problems });
+
+/** `limit`: 1-100, default 20; out of range is refused (422), not capped as an offset list's `size` is. */
+export class CursorLimitDto {
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(CURSOR_MAX_LIMIT)
+  limit: number = CURSOR_DEFAULT_LIMIT;
+}
+
+/** `after_id` or `before_id` (at most one), strings of a non-negative integer; neither is the newest page. */
+export class IdCursorQueryDto extends CursorLimitDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  @Matches(/^\d+$/, { message: 'after_id must be a string of a non-negative integer' })
+  after_id?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  @Matches(/^\d+$/, { message: 'before_id must be a string of a non-negative integer' })
+  before_id?: string;
+}
+
+/** An opaque `cursor` (the previous page's `next_cursor`), valid only with the `sort` and `order` it came from. */
+export class SortedCursorQueryDto extends CursorLimitDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  cursor?: string;
+
+  @IsOptional()
+  @IsString()
+  sort?: string;
+
+  @IsOptional()
+  @IsIn(['asc', 'desc'])
+  order?: 'asc' | 'desc';
+}
+
+/**
+ * A page by id: `after` lists ids above `id` ascending, `before` ids below `id` descending; with
+ * `id` null (neither parameter) the newest ids, descending. `id` is canonical decimal text.
+ */
+export interface IdCursorQuery {
+  direction: 'after' | 'before';
+  id: string | null;
+  limit: number;
+}
+
+/** Reads `after_id` / `before_id` / `limit` from a query string; anything wrong is 422 (see CursorQueryInvalid). */
+export function readIdCursorQuery(query: Record<string, unknown>): IdCursorQuery {
+  const dto = validated(IdCursorQueryDto, { after_id: query['after_id'], before_id: query['before_id'], limit: query['limit'] });
+  const problems: FieldProblem[] = [];
+  if (dto.after_id !== undefined && dto.before_id !== undefined) {
+    problems.push({ field: 'after_id', code: 'exclusive', message: 'Give after_id or before_id, not both' });
+  }
+  for (const field of ['after_id', 'before_id'] as const) {
+    const id = dto[field];
+    if (id !== undefined && BigInt(id) > MAX_BIGINT) problems.push({ field, code: 'range', message: `${field} is out of range` });
+  }
+  if (problems.length) throw CursorQueryInvalid(problems);
+  const given = dto.after_id ?? dto.before_id;
+  return { direction: dto.after_id !== undefined ? 'after' : 'before', id: given === undefined ? null : BigInt(given).toString(), limit: dto.limit };
+}
+
+/** The fields of SortedCursorQueryDto, validated (the cursor itself is decoded by ListCursors). */
+export function readSortedCursorFields(query: Record<string, unknown>): SortedCursorQueryDto {
+  return validated(SortedCursorQueryDto, { cursor: query['cursor'], sort: query['sort'], order: query['order'], limit: query['limit'] });
+}
+
+function validated<T extends object>(type: new () => T, raw: Record<string, unknown>): T {
+  const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined));
+  const dto = plainToInstance(type, present);
+  const problems = validateSync(dto).flatMap((error) =>
+    Object.entries(error.constraints ?? {}).map(([code, message]) => ({ field: error.property, code, message })),
+  );
+  if (problems.length) throw CursorQueryInvalid(problems);
+  return dto;
+}
