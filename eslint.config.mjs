@@ -69,8 +69,12 @@ function moduleBoundaries({ testFiles = false, allow = [] } = {}) {
 /**
  * Context doors (STYLE.md, "A context folder is a room with one door"): each top-level folder of
  * libs/domain/src is a bounded context, and code outside it may import only its index.ts. Spec and
- * e2e files follow the same rule. Cycles between contexts are refused by tools/lint/context-graph.ts
- * (the plugin sees one import at a time, so it cannot see a cycle).
+ * e2e files follow the same rule. The domain's root barrel (libs/domain/src/index.ts) re-exports
+ * every context, so no file of the domain may import it: through it a context would reach any other.
+ * A relative import that does not resolve (a typo, or a `.js` suffix, which TypeScript maps to `.ts`
+ * but this resolver does not) is refused too, since the plugin cannot say which element it reaches.
+ * Cycles between contexts are refused by tools/lint/context-graph.ts (the plugin sees one import at
+ * a time, so it cannot see a cycle).
  */
 const CONTEXT_DOORS = {
   files: ['libs/domain/src/**/*.ts'],
@@ -78,6 +82,9 @@ const CONTEXT_DOORS = {
   settings: {
     'boundaries/include': ['libs/domain/src/**/*.ts'],
     'boundaries/elements': [{ type: 'context', pattern: 'libs/domain/src/*', capture: ['context'] }],
+    // One file, so a file category (v7 element patterns match folders, and the root folder would
+    // swallow every context).
+    'boundaries/files': [{ category: 'domain-root', pattern: 'libs/domain/src/index.ts' }],
     'import/resolver': { node: { extensions: ['.ts', '.js', '.json'] } },
   },
   rules: {
@@ -90,11 +97,16 @@ const CONTEXT_DOORS = {
             disallow: { to: { element: { type: 'context', fileInternalPath: '!index.ts' } } },
             message: 'Import another context only through its index.ts (its door), never {{to.element.captured.context}}/{{to.element.fileInternalPath}}',
           },
+          {
+            disallow: { to: { file: { categories: 'domain-root' } } },
+            message: "Import a context through its own index.ts, never the domain's root barrel (libs/domain/src/index.ts), which re-exports every context",
+          },
           // Inside one context relative imports are free.
           { allow: { dependency: { relationship: { to: 'internal' } } } },
         ],
       },
     ],
+    'boundaries/no-unknown-dependencies': 'error',
   },
 };
 

@@ -20,7 +20,7 @@ import type { ScenarioGroup, Target } from './scenarios';
  * then adminOrderCountQuery when the page is full), with the same rotated queries:
  * - search, a different term on every request (order-number fragments, emails, phones, names):
  *   every request misses the admin cache, so this is the database search plus the app stack;
- *   and the same route with one term, served from OrderAdminCache after the first request;
+ *   and the same route with one term, served from the admin order views (ORDER_ADMIN_VIEWS) after the first request;
  * - no search, a different page/sort/order/size on every request (cache misses, a count of every
  *   order per request).
  */
@@ -80,7 +80,7 @@ export async function startAdminOrdersBench(
   const scenario = (name: string, queries: string[], description: string, rotate = true): Target => ({
     name,
     kind: 'scenario',
-    description: `admin JWT, permission, rate limit (Redis), validation, OrderAdminCache (Redis), SQL, view mapping, envelope on ${scale}: ${description}`,
+    description: `admin JWT, permission, rate limit (Redis), validation, ORDER_ADMIN_VIEWS (Redis), SQL, view mapping, envelope on ${scale}: ${description}`,
     url: `${adminApi.baseUrl}/api/admin/orders${queries[0]}`,
     headers: bearer,
     perRequest: { bearerTokens: tokens, ...(rotate ? { paths: queries.map((query) => `/api/admin/orders${query}`) } : {}) },

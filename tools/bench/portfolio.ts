@@ -3,7 +3,7 @@ import { QueryTypes } from 'sequelize';
 import type { ContainerInstance } from 'typedi';
 import { v7 as uuidv7 } from 'uuid';
 import { Database } from '@platform/db';
-import { PortfolioCache, PortfolioHoldingsService, PortfolioOwnership, PortfoliosService, PortfolioTransactionsService, PositionRebuild, TIMELINE_START } from '@platform/domain';
+import { AddPortfolioTransactionUseCase, PortfolioCache, PortfolioHoldingsService, PortfolioOwnership, PortfoliosService, PositionRebuild, TIMELINE_START } from '@platform/domain';
 import { COMPANIES } from '../market-demo/companies';
 import { seedMarket } from '../seed/market.seeder';
 import type { RunningApp } from './apps';
@@ -36,7 +36,7 @@ import type { ScenarioGroup, Target } from './scenarios';
  * - the summary without the cache: PortfolioHoldingsService.summary over a pass-through
  *   PortfolioCache, SUMMARY_ITERATIONS calls one after another for each portfolio (the goal
  *   check: 10k p50 < 50 ms, 100k ≤ 12 × 10k);
- * - APPENDED_BUYS BUYs appended (now) to the 100k portfolio through PortfolioTransactionsService.add,
+ * - APPENDED_BUYS BUYs appended (now) to the 100k portfolio through AddPortfolioTransactionUseCase,
  *   which replays only from the new point, and one back-dated BUY (before every seeded
  *   transaction), which replays the whole timeline of its company, for contrast.
  * The HTTP scenarios are GET /summary of each portfolio with the customer's JWT, served from the
@@ -256,10 +256,10 @@ async function timeWrites(
   );
   const index = companies.findIndex((company) => company.id === busiest.companyId);
   const ratePaisa = Math.round(levels[index] * 100);
-  const service = container.get(PortfolioTransactionsService);
+  const addTransaction = container.get(AddPortfolioTransactionUseCase);
   const timed = async (body: Record<string, unknown>) => {
     const started = performance.now();
-    await service.add(customerId, portfolioId, body);
+    await addTransaction.execute(customerId, portfolioId, body);
     return performance.now() - started;
   };
   const appended: number[] = [];

@@ -24,6 +24,7 @@ import {
   createCustomer,
   createDigitalBook,
   createPromotion,
+  forceOrderStatus,
   isolatedInfrastructure,
   orderEvents,
   TEST_ENV,
@@ -241,7 +242,7 @@ describe('Payment callbacks and order finalization (customer-api + jobs + gatewa
   it('money confirmed after the order was auto-cancelled is recorded as owed back (refund_owed_at), never silently kept or overwritten', async () => {
     const flow = await checkout('esewa');
     const callback = await payAtGateway('esewa', flow.data, 'approve');
-    await OrderModel.update({ status: 'cancelled', cancelledAt: new Date() }, { where: { id: flow.data.orderId } });
+    await forceOrderStatus(flow.data.orderId, { status: 'cancelled', cancelledAt: new Date() });
     // The customer's order detail is read (and cached) while the order is cancelled and the payment open.
     expect((await orderDetail(flow)).payments.map((row) => row.status)).to.deep.equal(['initiated']);
 

@@ -34,6 +34,13 @@ const contextOf = (path: string): string | undefined => {
   return rest.length > 1 && rest[0] !== '..' ? rest[0] : undefined;
 };
 
+/** `libs/domain/src` itself, or its index file: the root barrel, which re-exports every context. */
+const isRootBarrel = (target: string): boolean => /^(index(\.[cm]?[jt]s)?)?$/.test(posix.relative(DOMAIN_SRC, target));
+
+/**
+ * Throws when a context imports the domain's root barrel (`'..'`, `'../index'`): through it a
+ * context reaches every other, and the graph, which knows contexts only, could not see the edges.
+ */
 export function contextGraph(sources: DomainSource[]): ContextGraph {
   const graph: ContextGraph = new Map();
   for (const { path, code } of sources) {
@@ -41,7 +48,11 @@ export function contextGraph(sources: DomainSource[]): ContextGraph {
     if (!from) continue;
     for (const imported of ts.preProcessFile(code, true, true).importedFiles) {
       if (!imported.fileName.startsWith('.')) continue;
-      const to = contextOf(posix.join(dirname(path), imported.fileName) + '/x');
+      const target = posix.join(dirname(path), imported.fileName);
+      if (isRootBarrel(target)) {
+        throw new Error(`${path} imports the domain's root barrel ('${imported.fileName}'), which re-exports every context: import the context's own index.ts`);
+      }
+      const to = contextOf(target + '/x');
       if (!to || to === from) continue;
       const edges = graph.get(from) ?? new Map<string, string[]>();
       graph.set(from, edges.set(to, [...new Set([...(edges.get(to) ?? []), path])]));

@@ -18,11 +18,13 @@ describe('module boundaries (nx lint)', function () {
     eslint = new ESLint({ cwd: process.cwd() });
   });
 
-  async function boundaryErrors(filePath: string, code: string, ruleId = '@nx/enforce-module-boundaries'): Promise<string[]> {
+  async function boundaryErrors(filePath: string, code: string, rule: string | RegExp = '@nx/enforce-module-boundaries'): Promise<string[]> {
     const [result] = await eslint.lintText(code, { filePath });
-    return result.messages.filter((message) => message.ruleId === ruleId).map((message) => message.message);
+    const matches = (ruleId: string | null) => (typeof rule === 'string' ? ruleId === rule : rule.test(ruleId ?? ''));
+    return result.messages.filter((message) => matches(message.ruleId)).map((message) => `${message.ruleId}: ${message.message}`);
   }
-  const doorErrors = (filePath: string, code: string) => boundaryErrors(filePath, code, 'boundaries/dependencies');
+  /** Every eslint-plugin-boundaries rule: the door policies and the refusal of unresolved imports. */
+  const doorErrors = (filePath: string, code: string) => boundaryErrors(filePath, code, /^boundaries\//);
 
   it('lets domain code import data and util libs', async () => {
     const errors = await boundaryErrors(
@@ -98,6 +100,26 @@ describe('module boundaries (nx lint)', function () {
       expect(errors.join('\n')).to.match(/only through its index\.ts/);
     });
 
+    it("refuses the domain's root barrel, which re-exports every context ('..' or '../index')", async () => {
+      for (const source of ['..', '../index', '../../index']) {
+        const errors = await doorErrors(
+          `libs/domain/src/progress/${source === '../../index' ? 'reads/' : ''}boundary-fixture.ts`,
+          `import { CourseNotFound } from '${source}';\nexport const error = CourseNotFound;\n`,
+        );
+        expect(errors.join('\n'), source).to.match(/boundaries\/dependencies: .*never the domain's root barrel/);
+      }
+    });
+
+    it('refuses an import that does not resolve (a .js suffix reaching past a door, a typo)', async () => {
+      for (const source of ['../catalog/catalog.errors.js', './no-such-file']) {
+        const errors = await doorErrors(
+          'libs/domain/src/progress/boundary-fixture.ts',
+          `import { CourseNotFound } from '${source}';\nexport const error = CourseNotFound;\n`,
+        );
+        expect(errors.join('\n'), source).to.match(/boundaries\/no-unknown-dependencies: /);
+      }
+    });
+
     it('lets a context import another through its door, and its own files freely', async () => {
       expect(
         await doorErrors(
@@ -120,6 +142,13 @@ describe('module boundaries (nx lint)', function () {
       const graph = contextGraph([...domainSources(), fixture]);
       const cycles = contextCycles(graph).map((cycle) => describeCycle(graph, cycle));
       expect(cycles).to.include.members([`identity -> shared -> identity (${firstImporter(graph, 'identity', 'shared')} imports shared; ${fixture.path} imports identity)`]);
+    });
+
+    it("refuses a context's import of the domain's root barrel, which would hide its edges", () => {
+      for (const source of ['..', '../index', '../']) {
+        const fixture = { path: 'libs/domain/src/shared/boundary-fixture.ts', code: `export { CustomersService } from '${source}';\n` };
+        expect(() => contextGraph([...domainSources(), fixture]), source).to.throw(/boundary-fixture\.ts imports the domain's root barrel/);
+      }
     });
 
     it('finds no cycle between the contexts of libs/domain/src', () => {

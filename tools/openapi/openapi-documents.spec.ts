@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { IDEMPOTENCY_KEY_PATTERN } from '@platform/domain';
 import type { HttpApp } from '@platform/http';
 import type { Infrastructure } from '@platform/runtime';
 import { buildTestApp } from '@platform/testing';
@@ -35,6 +36,18 @@ const APPS: Array<{ name: string; create: (infra: Infrastructure) => HttpApp; pu
   },
   { name: 'market-api', create: createMarketApi, publicRoutes: [/^get \/api\/market\//] },
 ];
+
+/** The routes that take an Idempotency-Key (issue 17): checkout and buy-now require it, a portfolio transaction's add takes it optionally. */
+const IDEMPOTENCY_KEY_ROUTES: Record<string, string[]> = {
+  'admin-api': [],
+  'customer-api': [
+    'post /api/orders/checkout required',
+    'post /api/mobile/orders/checkout required',
+    'post /api/orders/buy-now required',
+    'post /api/mobile/orders/buy-now required',
+  ],
+  'market-api': ['post /api/v1/market/portfolios/{id}/transactions optional'],
+};
 
 type Problem = { ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> };
 type Document = { paths: Record<string, Record<string, { security?: unknown[] }>> };
@@ -98,6 +111,20 @@ describe('OpenAPI documents work with client generators (openapi-typescript, red
           }
         }
         expect(wrong).to.deep.equal([]);
+      });
+
+      it('documents every Idempotency-Key header one way (idempotencyKeyParameter): the domain’s pattern, required where the route requires it', () => {
+        const keys: string[] = [];
+        for (const [path, operations] of Object.entries(document.paths)) {
+          for (const [method, operation] of Object.entries(operations)) {
+            const parameters = ((operation as { parameters?: Array<Record<string, unknown>> }).parameters ?? []).filter((p) => p['in'] === 'header' && p['name'] === 'Idempotency-Key');
+            for (const parameter of parameters) {
+              expect(parameter['schema'], `${method} ${path}`).to.deep.equal({ type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source });
+              keys.push(`${method} ${path} ${parameter['required'] ? 'required' : 'optional'}`);
+            }
+          }
+        }
+        expect(keys.sort()).to.deep.equal([...IDEMPOTENCY_KEY_ROUTES[app.name]].sort());
       });
     });
   }

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import pino from 'pino';
 import { Cache } from './cache';
-import { closeRedis, createRedisConnection } from './redis-connection';
-import { VersionedCache } from './versioned-cache';
+import { closeRedis, createRedisConnection, waitForRedis } from './redis-connection';
+import { MISSING_VERSION, VersionedCache } from './versioned-cache';
 
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379/0';
 const waitUntil = async (condition: () => Promise<boolean>, timeoutMs = 2_000) => {
@@ -20,12 +20,18 @@ describe(VersionedCache.name, () => {
   let loads = 0;
   const load = async () => ++loads;
 
+  const clear = async () => {
+    const prefix = redis.options.keyPrefix ?? '';
+    const views = (await redis.keys(`${prefix}cache:view@*`)).map((key) => key.slice(prefix.length));
+    await redis.del('version', ...views);
+  };
+  before(() => waitForRedis(redis, 5_000));
   beforeEach(async () => {
     loads = 0;
-    await redis.del('version', 'view@0', 'view@1', 'view@2');
+    await clear();
   });
   after(async () => {
-    await redis.del('version', 'view@0', 'view@1', 'view@2');
+    await clear();
     await closeRedis(redis);
   });
 
@@ -38,15 +44,42 @@ describe(VersionedCache.name, () => {
     expect(await redis.ttl('version')).to.be.within(1, 600);
   });
 
+  it('a version that expired starts again beyond every earlier number, so no view cached before is served', async () => {
+    const views = new VersionedCache(redis, new Cache(redis, logger, 60), logger, []);
+    const versions: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await views.bump('version', 600);
+      versions.push((await redis.get('version')) as string);
+      await views.read(view, load);
+    }
+    expect(loads).to.equal(3);
+    // Expiry (24 h without a bump) or eviction: INCR alone would start again at 1.
+    await redis.del('version');
+    await views.bump('version', 600);
+    const restarted = (await redis.get('version')) as string;
+    expect([...versions, MISSING_VERSION]).not.to.include(restarted);
+    expect(BigInt(restarted) > BigInt(versions[2])).to.be.true;
+    expect(await views.read(view, load)).to.equal(4);
+  });
+
+  it('reads a missing version as a placeholder that no bump answers', async () => {
+    const views = new VersionedCache(redis, new Cache(redis, logger, 60), logger, []);
+    expect(await views.read(view, load)).to.equal(1);
+    expect(await redis.exists(`cache:view@${MISSING_VERSION}`)).to.equal(1);
+    await views.bump('version', 600);
+    expect(await redis.get('version')).not.to.equal(MISSING_VERSION);
+    expect(await views.read(view, load)).to.equal(2);
+  });
+
   it('retries a failed bump in the background, so a stale view is not served once Redis answers again', async () => {
     const views = new VersionedCache(redis, new Cache(redis, logger, 60), logger, [20, 20, 20]);
     expect(await views.read(view, load)).to.equal(1);
-    // A version that INCR refuses fails the bump inside MULTI, as a Redis hiccup would.
+    // A version that INCR refuses fails the bump's script, as a Redis hiccup would.
     await redis.set('version', 'not-a-number');
     await views.bump('version', 600);
     expect(await redis.get('version')).to.equal('not-a-number');
     await redis.del('version');
-    await waitUntil(async () => (await redis.get('version')) === '1');
+    await waitUntil(async () => /^\d+$/.test((await redis.get('version')) ?? ''));
     expect(await views.read(view, load)).to.equal(2);
   });
 

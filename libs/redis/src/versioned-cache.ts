@@ -12,12 +12,33 @@ export interface VersionedView<T> {
   accept?: (cached: T) => boolean;
 }
 
+/** What a read puts in a view's key for a version key that does not exist: no bump ever answers it. */
+export const MISSING_VERSION = '0';
+
+/**
+ * INCR the version key (KEYS[1]) and keep it ARGV[1] seconds. A missing key (never bumped, expired
+ * or evicted) first starts from Redis's own time in microseconds (one clock, whichever app bumps):
+ * INCR from nothing would restart at 1 and could land on a number of an earlier epoch, whose views
+ * may still be cached.
+ */
+const BUMP = `
+  if redis.call('EXISTS', KEYS[1]) == 0 then
+    local now = redis.call('TIME')
+    redis.call('SET', KEYS[1], now[1] .. string.format('%06d', tonumber(now[2])))
+  end
+  local version = redis.call('INCR', KEYS[1])
+  redis.call('EXPIRE', KEYS[1], ARGV[1])
+  return version`;
+
 /**
  * Views cached under version numbers. A view's key carries the current numbers of its version
  * keys (read in one MGET); a change bumps a number (INCR: concurrent bumps never reuse one), and
- * later reads look under the new key. Views are never deleted: a read that loaded the database
- * before a change committed writes its old view under the old number, where no later read looks —
- * so callers bump after their transaction commits. Redis failures are misses (the loader answers,
+ * later reads look under the new key. A version that disappears (it expired, or Redis evicted it)
+ * starts again from the current time in microseconds, beyond every number its earlier epoch
+ * reached (that would take more than one bump per microsecond), so no old view is served again.
+ * Views are never deleted: a read that loaded the database before a change committed writes its
+ * old view under the old number, where no later read looks — so callers bump after their
+ * transaction commits. Redis failures are misses (the loader answers,
  * nothing is cached). A failed bump would leave the old views readable for their TTL once Redis
  * answers again, so it is retried in the background (BUMP_RETRY_DELAYS_MS); only when every retry
  * fails do the old views live out their TTL.
@@ -39,7 +60,7 @@ export class VersionedCache {
       this.logger.warn({ err: error, view: view.name }, 'cache version read failed; reading the source');
       return load();
     }
-    const key = `${view.name}@${versions.map((version) => version ?? '0').join('.')}`;
+    const key = `${view.name}@${versions.map((version) => version ?? MISSING_VERSION).join('.')}`;
     const cached = await this.cache.get<T>(key);
     if (cached !== undefined && (view.accept?.(cached) ?? true)) return cached;
     const value = await load();
@@ -66,10 +87,7 @@ export class VersionedCache {
 
   private async tryBump(versionKey: string, versionTtlSeconds: number): Promise<boolean> {
     try {
-      // MULTI reports a failed command in its results rather than by throwing.
-      const results = await this.redis.multi().incr(versionKey).expire(versionKey, versionTtlSeconds).exec();
-      const failed = results?.find(([error]) => error)?.[0];
-      if (!results || failed) throw failed ?? new Error('transaction discarded');
+      await this.redis.eval(BUMP, 1, versionKey, versionTtlSeconds);
       return true;
     } catch (error) {
       this.logger.warn({ err: error, versionKey }, 'cache invalidation failed; retrying');

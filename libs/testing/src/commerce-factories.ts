@@ -63,3 +63,20 @@ export async function createOrder(
   );
   return order;
 }
+
+/**
+ * Writes an order's status (and the columns given with it) straight to its row, with none of a
+ * transition's history row, events, fulfilment or cache invalidation, under the flag only
+ * OrderTransitionService sets otherwise (migration 0013; the legal-move check still applies). For
+ * specs that need a bare state change (a cache that must not see it yet, an order closed behind
+ * a flow's back); anything that should behave like the product moves orders with
+ * OrderTransitionService.
+ */
+export async function forceOrderStatus(orderId: number, changes: Partial<OrderModel> & { status: OrderStatus }): Promise<void> {
+  const sequelize = OrderModel.sequelize;
+  if (!sequelize) throw new Error('OrderModel is not initialised');
+  await sequelize.transaction(async (transaction) => {
+    await sequelize.query(`SELECT set_config('app.order_transition', 'on', true)`, { transaction });
+    await OrderModel.update(changes, { where: { id: orderId }, transaction });
+  });
+}

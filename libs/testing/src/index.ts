@@ -17,7 +17,7 @@ export type { TestCourse, ProductOptions } from './catalog-factories';
 export { pngBytes, jpegBytes, pdfBytes, mp4Bytes, mp4Header, exeBytes } from './upload-fixtures';
 export { startS3Server, type TestS3Server, type TestS3ServerOptions } from './s3-server';
 export { s3StorageEnv } from './s3-storage-env';
-export { createOrder } from './commerce-factories';
+export { createOrder, forceOrderStatus } from './commerce-factories';
 export { createCart, expireCart, type CartOptions } from './cart-factories';
 export { orderEvents } from './notification-events';
 export { createSubscriptionCatalog, createSubscription } from './subscription-factories';

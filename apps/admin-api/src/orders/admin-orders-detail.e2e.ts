@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { AdminModel, Database, OrderModel, OrderNoteModel, OrderStatusHistoryModel, PaymentModel, ProductModel } from '@platform/db';
 import { OrderCaches } from '@platform/domain';
-import { buildTestApp, createCourse, createDigitalBook, createOrder, TestApp } from '@platform/testing';
+import { buildTestApp, createCourse, createDigitalBook, createOrder, forceOrderStatus, TestApp } from '@platform/testing';
 import { createAdminApi } from '../admin-api';
 import { adminBearer, insertCustomer } from './admin-orders.test-helper';
 
@@ -186,7 +186,7 @@ describe('Admin order detail and notes (admin-api)', () => {
       const customer = await insertCustomer();
       const order = await createOrder(customer.id, [course], { status: 'payment_pending' });
       expect((await detail(order.id).expect(200)).body.data.status).to.equal('payment_pending');
-      await order.update({ status: 'payment_failed' });
+      await forceOrderStatus(order.id, { status: 'payment_failed' });
       expect((await detail(order.id).expect(200)).body.data.status).to.equal('payment_pending');
       await api.app.container.get(OrderCaches).invalidate(customer.id);
       expect((await detail(order.id).expect(200)).body.data).to.include({ status: 'payment_failed', paymentStatus: 'failed' });

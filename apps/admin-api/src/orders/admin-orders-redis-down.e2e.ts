@@ -3,7 +3,7 @@ import { ProductModel } from '@platform/db';
 import { AdminOrderQueryDto, AdminOrdersService, OrderCaches } from '@platform/domain';
 import { createRedisConnection } from '@platform/redis';
 import type { Infrastructure } from '@platform/runtime';
-import { buildTestApp, closeTestInfrastructure, createCourse, createOrder, isolatedInfrastructure, TestApp } from '@platform/testing';
+import { buildTestApp, closeTestInfrastructure, createCourse, createOrder, forceOrderStatus, isolatedInfrastructure, TestApp } from '@platform/testing';
 import { createAdminApi } from '../admin-api';
 import { adminBearer, insertCustomer } from './admin-orders.test-helper';
 
@@ -37,7 +37,7 @@ describe('Admin order reads when Redis is unreachable (admin-api)', () => {
     expect((await list().expect(200)).body.data.map((o: { id: number }) => o.id)).to.deep.equal([order.id]);
     expect((await detail().expect(200)).body.data.status).to.equal('payment_pending');
     // Changed without any invalidation (which could not reach Redis anyway): the next reads show it.
-    await order.update({ status: 'payment_failed' });
+    await forceOrderStatus(order.id, { status: 'payment_failed' });
     expect((await list().expect(200)).body.data[0]).to.include({ status: 'payment_failed', paymentStatus: 'failed' });
     expect((await detail().expect(200)).body.data.status).to.equal('payment_failed');
     // The service itself, without the HTTP stack.

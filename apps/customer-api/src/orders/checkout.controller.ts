@@ -2,7 +2,7 @@ import { Body, CurrentUser, HeaderParam, HttpCode, JsonController, Post } from '
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { BuyNowCheckoutDto, BuyNowUseCase, CheckoutDto, CheckoutUseCase, CustomerActor, PAYMENT_INIT_VIEW_SCHEMA } from '@platform/domain';
-import { ApiResponse, CustomerRoute, RateLimit, RateLimitPolicy } from '@platform/http';
+import { ApiParameters, ApiResponse, CustomerRoute, idempotencyKeyParameter, RateLimit, RateLimitPolicy } from '@platform/http';
 
 /** learning-commerce.md, "Limits": checkout and buy-now, 10 requests per minute per user each (web and mobile share). */
 const CHECKOUT_LIMIT: RateLimitPolicy = { name: 'orders-checkout', points: 10, durationSeconds: 60, by: 'actor' };
@@ -18,6 +18,10 @@ const COMMON =
   'VALIDATION_ERROR and nothing is written. returnUrl: an absolute http(s) URL on an origin of RETURN_URL_ALLOWED_ORIGINS. ' +
   'paymentMethod, when sent, must be online (400 ORDER_PAYMENT_METHOD_NOT_SUPPORTED). A code that no longer applies: ' +
   '400 PROMOTION_NOT_APPLICABLE (no order is made). 10 requests per minute per customer (429 RATE_LIMIT_EXCEEDED).';
+const IDEMPOTENCY_KEY = idempotencyKeyParameter({
+  required: true,
+  description: 'Required, 1-255 visible characters, unique per payment attempt (a UUID); see the description for repeats.',
+});
 const doc = (summary: string, description: string) =>
   OpenAPI({
     summary,
@@ -44,6 +48,7 @@ export class CheckoutController {
   @HttpCode(200)
   @CustomerRoute()
   @RateLimit(CHECKOUT_LIMIT)
+  @ApiParameters(IDEMPOTENCY_KEY)
   @doc(
     'Pay for the active cart',
     'Body: { gateway, returnUrl, paymentMethod? }. Makes an order of the cart\'s lines at their cart prices with the ' +
@@ -63,6 +68,7 @@ export class CheckoutController {
   @HttpCode(200)
   @CustomerRoute()
   @RateLimit(BUY_NOW_LIMIT)
+  @ApiParameters(IDEMPOTENCY_KEY)
   @doc(
     'Buy one product now',
     'Body: { productId, gateway, returnUrl, promoCode? (3-50), paymentMethod? }. A course or digital book at its current ' +

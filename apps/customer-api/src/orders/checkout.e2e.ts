@@ -262,7 +262,7 @@ describe('Checkout (customer-api)', () => {
       const customer = await newCustomer();
       await createCart(customer.id, [(await createCourse()).product]);
       const key = randomUUID();
-      await IdempotencyKeyModel.create({ userId: customer.id, scope: 'checkout', key, requestHash: requestFingerprint({ gateway: 'esewa', returnUrl }) });
+      await IdempotencyKeyModel.create({ actorType: 'customer', userId: customer.id, scope: 'checkout', key, requestHash: requestFingerprint({ gateway: 'esewa', returnUrl }) });
       const res = await post(customer, { gateway: 'esewa', returnUrl }, key).expect(409);
       expect(res.body).to.deep.equal({ errorCode: 'ORDER_IDEMPOTENCY_MISMATCH', message: 'A request with this Idempotency-Key is still being processed' });
       expect(await ordersOf(customer)).to.have.length(0);

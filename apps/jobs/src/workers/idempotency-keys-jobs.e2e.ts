@@ -35,7 +35,7 @@ describe('idempotency keys purge job (jobs app)', () => {
   it('deletes the keys older than the TTL and keeps the others', async function () {
     this.timeout(20_000);
     const { id: userId } = await createCustomer(jobs.app.container);
-    const row = () => ({ userId, scope: 'portfolio_transaction.add', key: randomUUID(), requestHash: 'h' });
+    const row = () => ({ actorType: 'customer', userId, scope: 'portfolio_transaction.add', key: randomUUID(), requestHash: 'h' });
     const [old, fresh] = [await IdempotencyKeyModel.create(row()), await IdempotencyKeyModel.create(row())];
     await jobs.app.container.get(Database).sequelize.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE id = :id`, {
       replacements: { id: old.id },

@@ -2,8 +2,8 @@ import type { Request } from 'express';
 import { Body, CurrentUser, Delete, Get, HeaderParam, HttpCode, JsonController, OnUndefined, Param, Patch, Post, Req } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
-import { CustomerActor, PortfolioTransactionsService } from '@platform/domain';
-import { ApiParameters, ApiResponse, CustomerOnlyRoute } from '@platform/http';
+import { AddPortfolioTransactionUseCase, CustomerActor, PortfolioTransactionsService } from '@platform/domain';
+import { ApiParameters, ApiResponse, CustomerOnlyRoute, idempotencyKeyParameter } from '@platform/http';
 
 const SHAPES =
   'BUY: quantity, rate, amount, sebonCommission, brokerCommission, dpFee, netAmount (= amount + fees). SELL: those (netAmount = ' +
@@ -12,23 +12,23 @@ const SHAPES =
   'amount = quantity × rate within ±0.01. Fields a type does not use are dropped. transactedAt: YYYY-MM-DD (a Nepal day) or RFC 3339, ' +
   'not in the future. A SELL beyond the units held at its point of the timeline, or any change leaving one, is 422.';
 
-const IDEMPOTENCY_KEY = {
-  in: 'header' as const,
-  name: 'Idempotency-Key',
+const IDEMPOTENCY_KEY = idempotencyKeyParameter({
   required: false,
   description:
     'Optional, 1-255 visible characters, unique per add (a UUID). A retry with the same key and the same body answers the first ' +
     '201 again and records nothing; with another body, or while the first request still runs: 409 CONFLICT. Keys are ' +
     'kept IDEMPOTENCY_KEY_TTL_HOURS (24 h); a refused add (400, 404, 422) frees its key.',
-  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
-};
+});
 
 /** A portfolio's transactions (market-data.md "Portfolio endpoints and rules"). Thin: the domain validates, replays and answers. */
 @Service()
 @JsonController('/api/v1/market/portfolios/:id/transactions')
 @CustomerOnlyRoute()
 export class PortfolioTransactionsController {
-  constructor(private readonly transactions: PortfolioTransactionsService) {}
+  constructor(
+    private readonly transactions: PortfolioTransactionsService,
+    private readonly addTransaction: AddPortfolioTransactionUseCase,
+  ) {}
 
   @Post()
   @HttpCode(201)
@@ -40,7 +40,7 @@ export class PortfolioTransactionsController {
     @HeaderParam('Idempotency-Key', { type: String }) idempotencyKey: string | undefined,
     @Body({ validate: false, required: false }) body: unknown,
   ) {
-    return ApiResponse.ok(await this.transactions.add(customer.id, id, body, idempotencyKey), 'Transaction added');
+    return ApiResponse.ok(await this.addTransaction.execute(customer.id, id, body, idempotencyKey), 'Transaction added');
   }
 
   @Get()

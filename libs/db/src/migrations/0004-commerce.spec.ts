@@ -72,7 +72,7 @@ describe('0004-commerce constraints', () => {
 
   it('holds an Idempotency-Key once per user and scope', async () => {
     const { id: userId } = await customer();
-    const row = { userId, scope: 'checkout', key: 'k-1', requestHash: 'h' };
+    const row = { actorType: 'customer', userId, scope: 'checkout', key: 'k-1', requestHash: 'h' };
     await IdempotencyKeyModel.create(row);
     await IdempotencyKeyModel.create({ ...row, scope: 'buy_now' });
     await refused(() => IdempotencyKeyModel.create(row), /idempotency_keys_scope_key/);

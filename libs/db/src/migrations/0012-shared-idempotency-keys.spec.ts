@@ -12,7 +12,9 @@ import { refused } from './constraint-refusal.test-helper';
 /** Idempotency keys for customers and admins, any scope of the right format, and a reference to what a request created. */
 describe('0012-shared-idempotency-keys constraints', () => {
   const customer = async () => (await createCustomer(await testContainer('idempotency-schema-spec'))).id;
-  const row = (overrides: Record<string, unknown>) => ({ scope: 'portfolio_transaction.add', key: `k-${randomUUID()}`, requestHash: 'h', ...overrides });
+  const row = (overrides: Record<string, unknown>) => ({
+    actorType: 'customer', scope: 'portfolio_transaction.add', key: `k-${randomUUID()}`, requestHash: 'h', ...overrides,
+  });
 
   it('holds exactly one actor, matching actor_type', async () => {
     const userId = await customer();
@@ -21,6 +23,17 @@ describe('0012-shared-idempotency-keys constraints', () => {
     await refused(() => IdempotencyKeyModel.create(row({ actorType: 'admin', userId })), /idempotency_keys_one_actor/);
     await refused(() => IdempotencyKeyModel.create(row({ userId, adminId: 'admin-sub' })), /idempotency_keys_one_actor/);
     await refused(() => IdempotencyKeyModel.create(row({})), /idempotency_keys_one_actor/);
+  });
+
+  it('has no default actor: a key written without actor_type is refused', async () => {
+    const userId = await customer();
+    const db = (await testContainer('idempotency-schema-spec')).get(Database);
+    await refused(
+      () => db.sequelize.query(`INSERT INTO idempotency_keys (user_id, scope, key, request_hash) VALUES (:userId, 'checkout', :key, 'h')`, {
+        replacements: { userId, key: `k-${randomUUID()}` },
+      }),
+      /actor_type/,
+    );
   });
 
   it('holds a key once per (actor, scope), for admins too', async () => {
@@ -69,6 +82,9 @@ describe('0012-shared-idempotency-keys constraints', () => {
         INSERT INTO idempotency_keys (user_id, scope, key, request_hash, status, response, order_id)
           SELECT '01900000-0000-7000-8000-000000000001', 'checkout', 'old-key', 'h', 'completed', '{"orderId": 1}', id FROM orders;`);
       await sharedIdempotencyKeys.up(context);
+      expect(await sql(`SELECT column_default FROM information_schema.columns WHERE table_name = 'idempotency_keys' AND column_name = 'actor_type'`)).to.deep.equal([
+        { column_default: null },
+      ]);
       expect(await sql(`SELECT actor_type, scope, status, response, reference_type, reference_id = order_id::text AS same FROM idempotency_keys`)).to.deep.equal([
         { actor_type: 'customer', scope: 'checkout', status: 'completed', response: { orderId: 1 }, reference_type: 'order', same: true },
       ]);

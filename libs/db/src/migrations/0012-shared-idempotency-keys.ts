@@ -9,8 +9,9 @@ import { sqlMigration } from './migration';
  *   context adds a scope without a migration;
  * - `reference_type`/`reference_id` name what the request created; an order keeps `order_id` (its
  *   foreign key) and mirrors it in the reference.
- * Existing rows are customers' keys with the old scopes and keep replaying; `created_at` is
- * indexed for the sweep of keys older than IDEMPOTENCY_KEY_TTL_HOURS.
+ * Existing rows are customers' keys with the old scopes and keep replaying (`actor_type` is
+ * filled by a default that is dropped once they have it: every new key names its actor);
+ * `created_at` is indexed for the sweep of keys older than IDEMPOTENCY_KEY_TTL_HOURS.
  */
 export default sqlMigration(
   '0012-shared-idempotency-keys',
@@ -24,6 +25,7 @@ export default sqlMigration(
     DROP CONSTRAINT idempotency_keys_scope_check;
   UPDATE idempotency_keys SET reference_type = 'order', reference_id = order_id::text WHERE order_id IS NOT NULL;
   ALTER TABLE idempotency_keys
+    ALTER COLUMN actor_type DROP DEFAULT,
     ADD CONSTRAINT idempotency_keys_scope_format CHECK (scope ~ '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' AND length(scope) <= 100),
     ADD CONSTRAINT idempotency_keys_one_actor CHECK (
       (actor_type = 'customer' AND user_id IS NOT NULL AND admin_id IS NULL)

@@ -11,6 +11,7 @@ import marketData from './0009-market-data';
 import portfolios from './0010-portfolios';
 import portfolioTransactionOrder from './0011-portfolio-transaction-order';
 import sharedIdempotencyKeys from './0012-shared-idempotency-keys';
+import orderStatusWritesGuarded from './0013-order-status-writes-guarded';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios, portfolioTransactionOrder, sharedIdempotencyKeys];
+export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios, portfolioTransactionOrder, sharedIdempotencyKeys, orderStatusWritesGuarded];

@@ -12,7 +12,8 @@ export class IdempotencyKeyModel extends Model {
   @Column({ type: DataType.INTEGER, primaryKey: true, autoIncrement: true })
   declare id: number;
 
-  @Column({ type: DataType.TEXT, allowNull: false, defaultValue: 'customer' })
+  /** No default: every key names its actor (migration 0012). */
+  @Column({ type: DataType.TEXT, allowNull: false })
   declare actorType: 'customer' | 'admin';
 
   /** The customer's id (actorType customer). */

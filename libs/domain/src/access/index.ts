@@ -6,3 +6,4 @@ export { LibraryService } from './library/library.service';
 export { LibraryQueryDto, LIBRARY_SORTS } from './library/dto/library-query.dto';
 export type { LibrarySort } from './library/dto/library-query.dto';
 export type { LibraryItemView } from './library/library.views';
+export { ProductAccessFulfilmentService } from './product-access-fulfilment.service';

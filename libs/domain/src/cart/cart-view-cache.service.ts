@@ -9,6 +9,7 @@ import type { CartView } from './cart.views';
  * per-user version (VersionedCaches) that every change bumps after it commits. A view whose cart
  * has expired is never served, so the expiry rule ("an expired cart returns 200 with a new empty
  * cart") holds whatever the cache holds.
+ * A class, not a bare versionedViewsToken, for that expiry check: every read must make it.
  */
 @Service()
 export class CartViewCache {

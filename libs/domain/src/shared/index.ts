@@ -10,3 +10,4 @@ export * from './text/html';
 export * from './cache';
 export * from './idempotency';
 export * from './cursor';
+export * from './fulfilment';

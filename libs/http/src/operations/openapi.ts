@@ -3,6 +3,7 @@ import { getMetadataArgsStorage, RoutingControllersOptions } from 'routing-contr
 import { OpenAPI, routingControllersToSpec } from 'routing-controllers-openapi';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import swaggerUi from 'swagger-ui-express';
+import { IDEMPOTENCY_KEY_PATTERN } from '@platform/domain';
 import { addInheritedDtoSchemas, finishForClients } from './openapi-for-clients';
 
 export interface OpenApiInfo {
@@ -99,3 +100,18 @@ export const ApiParameters = (...parameters: Parameter[]) =>
     const merged = [...generated.map((p) => ({ ...p, ...parameters.find(same(p)) })), ...added];
     return { ...operation, parameters: merged as OperationObject['parameters'] };
   });
+
+/**
+ * The `Idempotency-Key` header as every route documents it, its pattern the one the domain checks
+ * (IDEMPOTENCY_KEY_PATTERN: 1-255 visible ASCII characters). Pass it to ApiParameters, which
+ * replaces the generic copy routing-controllers generates from @HeaderParam.
+ */
+export function idempotencyKeyParameter(options: { required: boolean; description: string }): Parameter {
+  return {
+    in: 'header',
+    name: 'Idempotency-Key',
+    required: options.required,
+    description: options.description,
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source },
+  };
+}

@@ -74,7 +74,7 @@ describe(AnalysisCache.name, () => {
 
   it('does not store an answer whose load began before a clear() (it may hold the data the clear was for)', async () => {
     const symbol = randomUUID();
-    const key = `cache:market:analysis:fairValue:symbol=${JSON.stringify(symbol)}`;
+    const key = `cache:market:analysis:fairValue@v2:symbol=${JSON.stringify(symbol)}`;
     let release: () => void = () => undefined;
     const loading = cache.read('fairValue', { symbol }, () => new Promise<string>((resolve) => (release = () => resolve('old data'))));
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -84,6 +84,15 @@ describe(AnalysisCache.name, () => {
     expect(await redis.exists(key)).to.equal(0);
     expect(text(await cache.read('fairValue', { symbol }, async () => 'new data'))).to.equal('"new data"');
     expect(await redis.exists(key)).to.equal(1);
+  });
+
+  it('never serves a fair value cached before its answers had top-level inputs (its key carries the shape version)', async () => {
+    const symbol = randomUUID();
+    const unversioned = `cache:market:analysis:fairValue:symbol=${JSON.stringify(symbol)}`;
+    await redis.set(unversioned, `${Date.now() + 500_000} {"methods":[],"summary":{}}`);
+    const answer = await cache.read('fairValue', { symbol }, async () => ({ methods: [], inputs: {}, summary: {} }));
+    expect(JSON.parse(text(answer))).to.have.property('inputs');
+    expect(await redis.exists(`cache:market:analysis:fairValue@v2:symbol=${JSON.stringify(symbol)}`)).to.equal(1);
   });
 
   it('never says more freshness than the endpoint has (an entry written by a clock ahead of this one)', async () => {

@@ -20,6 +20,13 @@ export const ANALYSIS_FRESHNESS_SECONDS = {
 export type AnalysisEndpoint = keyof typeof ANALYSIS_FRESHNESS_SECONDS;
 
 /**
+ * The shape of an endpoint's answer, part of its key (`fairValue@v2:`): raised when the answer
+ * changes shape, so that after a deploy no answer cached in the old shape (it lives up to the
+ * endpoint's freshness) is served. fairValue 2: the top-level `inputs` (issue 17).
+ */
+const ANALYSIS_ANSWER_VERSIONS: Partial<Record<AnalysisEndpoint, number>> = { fairValue: 2 };
+
+/**
  * An endpoint's answer as it is stored: the UTF-8 JSON of its data (of type T), and the seconds
  * it stays fresh from now, what `Cache-Control: max-age` should say.
  */
@@ -72,7 +79,8 @@ export class AnalysisCache {
   }
 
   async read<T>(endpoint: AnalysisEndpoint, normalisedQuery: Record<string, unknown>, load: () => Promise<T>): Promise<AnalysisAnswer<T>> {
-    const key = `${KEY_PREFIX}${endpoint}:${stableKey(normalisedQuery)}`;
+    const version = ANALYSIS_ANSWER_VERSIONS[endpoint];
+    const key = `${KEY_PREFIX}${endpoint}${version ? `@v${version}` : ''}:${stableKey(normalisedQuery)}`;
     const copy = this.localCopy(key, ANALYSIS_FRESHNESS_SECONDS[endpoint]);
     if (copy) return copy;
     const stored = await this.get(key);

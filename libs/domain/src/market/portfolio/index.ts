@@ -1,5 +1,6 @@
 export { PortfoliosService } from './portfolios.service';
 export { PortfolioTransactionsService } from './portfolio-transactions.service';
+export { AddPortfolioTransactionUseCase } from './add-portfolio-transaction.use-case';
 export { PortfolioHoldingsService } from './portfolio-holdings.service';
 export type { PortfolioSummary, HoldingView } from './portfolio-holdings.service';
 export { PortfolioCache, PORTFOLIO_FRESHNESS_SECONDS } from './portfolio-cache';

@@ -16,6 +16,7 @@ export type PortfolioView = keyof typeof PORTFOLIO_FRESHNESS_SECONDS;
  * The cached reads of one portfolio, under its version (VersionedCaches): every write to the
  * portfolio (its fields, its transactions, its deletion) bumps it after it commits, so no read
  * serves what the write changed.
+ * A class, not a bare versionedViewsToken, because it holds each view's freshness (no caller picks a TTL).
  */
 @Service()
 export class PortfolioCache {

@@ -3,13 +3,11 @@ import { QueryTypes, Transaction } from 'sequelize';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppConfig } from '@platform/config';
 import { Database } from '@platform/db';
-import { Clock, CONFIG, FieldProblem, IdempotencyClaim, IdempotentRequests, Page, requestFingerprint, toPage } from '../../shared';
-import { listValues } from '../analysis/query-values';
-import { instantBound } from '../company-data/company-data.query';
-import { choice, readListQuery, readTransactionBody, TRANSACTION_TYPES, TransactionFields, TransactionPatch, TransactionType, validateTransaction } from './input';
+import { Clock, CONFIG, Page, toPage } from '../../shared';
+import { readListQuery, readTransactionBody, readTransactionFilters, TransactionFields, TransactionPatch, validateTransaction } from './input';
 import { PortfolioCache } from './portfolio-cache';
 import { PortfolioOwnership } from './portfolio-ownership';
-import { pathUuid, PORTFOLIO_IDEMPOTENCY_ERRORS, PortfolioCompanyNotFound, PortfolioInputInvalid, SellExceedsHolding, TransactionNotFound } from './portfolio.errors';
+import { pathUuid, PortfolioCompanyNotFound, PortfolioInputInvalid, SellExceedsHolding, TransactionNotFound } from './portfolio.errors';
 import { PositionRebuild, TimelinePoint } from './positions/position-rebuild';
 import { Oversold } from './replay';
 import { storedFields, TRANSACTION_COLUMNS, TransactionRow, transactionView, TransactionView } from './transaction.views';
@@ -52,27 +50,15 @@ export class PortfolioTransactionsService {
     private readonly cache: PortfolioCache,
     private readonly ownership: PortfolioOwnership,
     private readonly clock: Clock,
-    private readonly keys: IdempotentRequests,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
-   * With an `idempotencyKey`, a repeat with the same portfolio and fields answers the first
-   * transaction again and records nothing (a different one, or one while the first runs: 409).
-   * An add refused (400, 404, 422) frees the key.
+   * Records a validated transaction (AddPortfolioTransactionUseCase is the add's door); `recorded`
+   * runs inside its transaction, so what it stores (an Idempotency-Key's answer) commits with it or
+   * its error rolls the transaction back.
    */
-  async add(customerId: string, rawPortfolioId: string, body: unknown, idempotencyKey?: string): Promise<TransactionView> {
-    const portfolioId = pathUuid(rawPortfolioId, 'id');
-    const read = readTransactionBody(body);
-    if (read.problems.length) throw PortfolioInputInvalid(read.problems);
-    const fields = this.validated(read.values);
-    if (idempotencyKey === undefined) return this.insert(customerId, portfolioId, fields);
-    const fingerprint = requestFingerprint({ portfolioId, ...fields });
-    const request = { actor: { kind: 'customer' as const, id: customerId }, scope: 'portfolio_transaction.add' as const, key: idempotencyKey, fingerprint };
-    return this.keys.perform({ ...request, errors: PORTFOLIO_IDEMPOTENCY_ERRORS }, (claim) => this.insert(customerId, portfolioId, fields, claim));
-  }
-
-  private insert(customerId: string, portfolioId: string, fields: TransactionFields, claim?: IdempotencyClaim): Promise<TransactionView> {
+  record(customerId: string, portfolioId: string, fields: TransactionFields, recorded?: (view: TransactionView, tx: Transaction) => Promise<void>): Promise<TransactionView> {
     return this.write(customerId, portfolioId, async (tx) => {
       await this.requireCompany(fields.companyId, tx);
       const id = uuidv7();
@@ -85,7 +71,7 @@ export class PortfolioTransactionsService {
       );
       await this.rebuild(portfolioId, fields.companyId, { transactedAt: fields.transactedAt, sequence }, tx);
       const view = await this.viewOf(id, tx);
-      if (claim) await this.keys.complete(claim, view, { type: 'portfolio_transaction', id }, tx);
+      await recorded?.(view, tx);
       return view;
     });
   }
@@ -131,7 +117,7 @@ export class PortfolioTransactionsService {
     const portfolioId = pathUuid(rawPortfolioId, 'id');
     const read = readListQuery(query, TRANSACTION_SORTS, { sort: 'transactedAt', order: 'desc' });
     const problems = 'problems' in read ? [...read.problems] : [];
-    const filters = readFilters(query, problems);
+    const filters = readTransactionFilters(query, problems);
     if ('problems' in read || problems.length) throw PortfolioInputInvalid(problems);
     const { page, size, sort, order } = read.value;
     await this.ownership.require(customerId, portfolioId);
@@ -180,7 +166,8 @@ export class PortfolioTransactionsService {
     }
   }
 
-  private validated(candidate: TransactionPatch): TransactionFields {
+  /** A transaction's fields checked as market-data.md says (400 for every problem found). */
+  validated(candidate: TransactionPatch): TransactionFields {
     const { shortPercent, longPercent } = { shortPercent: this.config.limits.portfolio.cgtMaxShortPercent, longPercent: this.config.limits.portfolio.cgtMaxLongPercent };
     const result = validateTransaction(candidate, { now: this.clock.now(), cgt: { shortPercent: String(shortPercent), longPercent: String(longPercent) } });
     if ('problems' in result) throw PortfolioInputInvalid(result.problems);
@@ -206,21 +193,4 @@ export class PortfolioTransactionsService {
   private select<T extends object>(sql: string, replacements: Record<string, unknown>, transaction?: Transaction): Promise<T[]> {
     return this.db.sequelize.query<T>(sql, { replacements, transaction, type: QueryTypes.SELECT });
   }
-}
-
-/** `type` (comma-separated and/or repeated, case-insensitive), `from` and `to` (a Nepal date or RFC 3339, inclusive). */
-function readFilters(query: Record<string, unknown>, problems: FieldProblem[]): { types?: TransactionType[]; from?: string; to?: string } {
-  const filters: { types?: TransactionType[]; from?: string; to?: string } = {};
-  const typeProblems: FieldProblem[] = [];
-  const types = listValues(query['type']).map((value) => choice(value, 'type', TRANSACTION_TYPES, typeProblems, (text) => text.toUpperCase()));
-  if (typeProblems.length) problems.push(typeProblems[0]);
-  else if (types.length) filters.types = [...new Set(types as TransactionType[])];
-  for (const edge of ['from', 'to'] as const) {
-    const raw = query[edge];
-    if (raw === undefined || raw === '') continue;
-    const bound = typeof raw === 'string' ? instantBound(raw, edge) : null;
-    if (bound) filters[edge] = bound;
-    else problems.push({ field: edge, code: 'iso8601', message: `${edge} must be a date (YYYY-MM-DD) or an RFC 3339 timestamp` });
-  }
-  return filters;
 }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { invalidMetric, metric, MetricValue } from '../analysis/metric';
 import type { PriceMetrics } from './price-metrics';
 import { isValid, MONEY_DECIMALS, ratio, round } from './valuation-math';
@@ -53,10 +54,20 @@ export function sectorPeValue(prices: PriceMetrics, sectorMedianPe: MetricValue)
 
 /**
  * Every input any method used, by name (market-data.md: fair value has methods, inputs and a
- * summary). Methods share inputs (eps), and each reads the same value, so one entry per name.
+ * summary). Methods share inputs (eps) and must read the same value, so one entry per name; two
+ * methods giving one name different values is a bug, refused rather than answered with either.
  */
 export function fairValueInputs(methods: readonly FairValueMethod[]): Record<string, MetricValue> {
-  return Object.assign({}, ...methods.map((m) => m.inputs));
+  const inputs: Record<string, MetricValue> = {};
+  for (const { method, inputs: used } of methods) {
+    for (const [name, value] of Object.entries(used)) {
+      if (name in inputs && !isDeepStrictEqual(inputs[name], value)) {
+        throw new Error(`fair value: ${method} gives input ${name} ${JSON.stringify(value)}, an earlier method ${JSON.stringify(inputs[name])}`);
+      }
+      inputs[name] = value;
+    }
+  }
+  return inputs;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { metric } from '../analysis/metric';
+import { FairValueMethod, fairValueInputs, grahamNumber, sectorPeValue } from './fair-value';
 import { normalisePeerSymbols, selectPeers } from './peer-selection';
+import type { PriceMetrics } from './price-metrics';
 import { normaliseTab } from './ratio-tabs';
 import { cagrPercent, growthPercent, median, multiplyExact, ratio, round } from './valuation-math';
 
@@ -79,6 +81,22 @@ describe('valuation formulas', () => {
         { symbol: 'B-1', reason: 'unknown_symbol' },
         { symbol: 'B'.repeat(20), reason: 'unknown_symbol' },
       ],
+    });
+  });
+
+  describe('fair value inputs', () => {
+    const prices = { eps: v(20), bvps: v(150) } as PriceMetrics;
+
+    it('holds every input of every method once, a shared one (eps) under one name', () => {
+      const methods = [grahamNumber(prices), sectorPeValue(prices, v(12.5))];
+      expect(fairValueInputs(methods)).to.deep.equal({ eps: v(20), bvps: v(150), sectorMedianPe: v(12.5) });
+    });
+
+    it('refuses two methods that give one input different values, instead of keeping the last', () => {
+      const other: FairValueMethod = { ...sectorPeValue(prices, v(12.5)), inputs: { eps: v(21), sectorMedianPe: v(12.5) } };
+      expect(() => fairValueInputs([grahamNumber(prices), other])).to.throw(/sector_pe gives input eps .*21/);
+      const missing: FairValueMethod = { ...other, inputs: { eps: { source: 'mdp', status: 'upstream_missing' } } };
+      expect(() => fairValueInputs([grahamNumber(prices), missing])).to.throw(/input eps/);
     });
   });
 });

@@ -1,7 +1,7 @@
-import { Service } from 'typedi';
+import { Inject, Service } from 'typedi';
 import { Database, OrderItemModel, OrderNoteModel, PaymentModel } from '@platform/db';
-import { isRowId, Page, pageWindow, toPage } from '../../shared';
-import { OrderAdminCache } from '../reads/order-admin-cache.service';
+import { ALL_OWNERS, isRowId, Page, pageWindow, toPage, VersionedViews } from '../../shared';
+import { ORDER_ADMIN_VIEWS } from '../reads/order-caches.service';
 import { ADMIN_ORDER_COLUMNS, AdminOrderFilter, adminOrderCountQuery, adminOrderListQuery, AdminOrderSql } from './admin-order-list.sql';
 import {
   AdminHistoryRow,
@@ -37,7 +37,7 @@ const HISTORY_SQL = `
 
 /**
  * The admin order reads (learning-commerce.md, "Endpoints → Orders": GET /api/admin/orders and
- * GET /api/admin/orders/:id), served through OrderAdminCache (ORDER_ADMIN_CACHE_TTL_SECONDS;
+ * GET /api/admin/orders/:id), served through ORDER_ADMIN_VIEWS (ORDER_ADMIN_CACHE_TTL_SECONDS;
  * every order change bumps it through OrderCaches). The list is plain SQL (admin-order-list.sql.ts)
  * so that its search can use the trigram indexes.
  */
@@ -48,7 +48,7 @@ export const UNPAGINATED_LIMIT = 1_000;
 export class AdminOrdersService {
   constructor(
     private readonly db: Database,
-    private readonly cache: OrderAdminCache,
+    @Inject(ORDER_ADMIN_VIEWS) private readonly cache: VersionedViews,
   ) {}
 
   async list(query: AdminOrderQueryDto): Promise<Page<OrderAdminListItemView>> {
@@ -66,7 +66,7 @@ export class AdminOrdersService {
     // an unbounded answer over a million orders would exhaust the app's memory and the cache.
     const window = query.pagination === false ? { limit: UNPAGINATED_LIMIT, offset: 0 } : pageWindow(query);
     const name = `list:${JSON.stringify([filter, sort, query.order, query.pagination, query.page, query.size])}`;
-    return this.cache.read(name, async () => {
+    return this.cache.read(ALL_OWNERS, name, async () => {
       const rows = await this.select<AdminOrderRow>(adminOrderListQuery(filter, { sort, order: query.order, ...window }));
       return toPage(rows.map(toAdminListItem), await this.count(filter, rows.length, window), query);
     });
@@ -75,7 +75,7 @@ export class AdminOrdersService {
   async get(orderId: number): Promise<OrderAdminDetailView> {
     if (!isRowId(orderId)) throw AdminOrderNotFound();
     // A miss is cached too (null): any new order bumps the cache version, so it cannot hide one.
-    const view = await this.cache.read(`detail:${orderId}`, () => this.load(orderId));
+    const view = await this.cache.read(ALL_OWNERS, `detail:${orderId}`, () => this.load(orderId));
     if (!view) throw AdminOrderNotFound();
     return view;
   }
@@ -103,7 +103,7 @@ export class AdminOrdersService {
     if (window.limit === undefined || (returned > 0 && returned < window.limit) || (offset === 0 && returned === 0)) {
       return offset + returned;
     }
-    return this.cache.read(`count:${JSON.stringify(filter)}`, async () => {
+    return this.cache.read(ALL_OWNERS, `count:${JSON.stringify(filter)}`, async () => {
       const [row] = await this.select<{ count: number }>(adminOrderCountQuery(filter));
       return row.count;
     });

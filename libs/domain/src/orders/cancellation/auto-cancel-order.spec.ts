@@ -17,6 +17,7 @@ import {
   createCustomer,
   createOrder,
   createPromotion,
+  forceOrderStatus,
   isolatedInfrastructure,
   orderEvents,
   startStubGateway,
@@ -164,7 +165,7 @@ describe('AutoCancelOrderUseCase', () => {
 
   it('leaves a paid order, and a pending order with a completed payment, alone', async () => {
     const paid = await pendingOrder(90);
-    await paid.order.update({ status: 'paid', paidAt: new Date() });
+    await forceOrderStatus(paid.order.id, { status: 'paid', paidAt: new Date() });
     const completed = await pendingOrder(90);
     await completed.payment.update({ status: 'completed', completedAt: new Date() });
     const { cancelled } = await useCase.sweep();

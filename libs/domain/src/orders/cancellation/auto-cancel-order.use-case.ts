@@ -78,9 +78,15 @@ export class AutoCancelOrderUseCase {
     const paid: number[] = [];
     const unreachable = new Set<PaymentGateway>();
     for (const { id } of rows as Array<{ id: number }>) {
-      const result = await this.decide({ orderId: id, reason: AUTO_CANCEL_REASON }, now, unreachable);
-      if (result === 'cancelled') cancelled.push(id);
-      if (result === 'paid') paid.push(id);
+      // One order that throws (a fulfilment error after the gateway confirmed its payment, say)
+      // must not stop the sweep for every order behind it: oldest first, it would be first again.
+      try {
+        const result = await this.decide({ orderId: id, reason: AUTO_CANCEL_REASON }, now, unreachable);
+        if (result === 'cancelled') cancelled.push(id);
+        if (result === 'paid') paid.push(id);
+      } catch (error) {
+        this.logger.error({ err: error, orderId: id }, 'auto-cancel could not settle or close this order; the sweep goes on');
+      }
     }
     return { cancelled, paid };
   }

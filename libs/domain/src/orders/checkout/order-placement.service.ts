@@ -2,7 +2,7 @@ import { Inject, Service } from 'typedi';
 import type { AppConfig } from '@platform/config';
 import { Database, IdempotencyScope, PaymentGateway, Transaction } from '@platform/db';
 import type { Logger } from '@platform/observability';
-import { CONFIG, CustomerActor, IdempotencyClaim, IdempotentRequests, LOGGER, requestFingerprint } from '../../shared';
+import { CONFIG, CustomerActor, IdempotencyClaim, IdempotencyKeysService, LOGGER, requestFingerprint } from '../../shared';
 import { ORDER_IDEMPOTENCY_ERRORS, OrderPaymentFailed, OrderPaymentMethodNotSupported, ReturnUrlNotAllowed } from './checkout.errors';
 import { OrderPlacedEvents } from './order-placed.events';
 import { OrderDraft, OrderWriter, WrittenOrder } from './order-writer.service';
@@ -32,7 +32,7 @@ export interface PlacementRequest {
 /**
  * The shared way of checkout and buy-now from request to PaymentInitResponseDto:
  * 1. request-level refusals (payment method, returnUrl origin) before the key is touched;
- * 2. the Idempotency-Key is claimed, or the first answer replayed (IdempotentRequests);
+ * 2. the Idempotency-Key is claimed, or the first answer replayed (IdempotencyKeysService);
  * 3. one transaction writes the order, its items, the code's use, the history and the payment;
  *    for eSewa the signed form is built and the key completed in that same transaction;
  * 4. Khalti is called after that commit (no row lock is held across a network call); its pidx
@@ -46,7 +46,7 @@ export interface PlacementRequest {
 export class OrderPlacement {
   constructor(
     private readonly db: Database,
-    private readonly keys: IdempotentRequests,
+    private readonly keys: IdempotencyKeysService,
     private readonly writer: OrderWriter,
     private readonly initiator: PaymentInitiator,
     private readonly events: OrderPlacedEvents,
@@ -110,12 +110,14 @@ export class OrderPlacement {
     this.logger.warn({ orderId: order.id, paymentId: payment.id, reason: started.reason, detail: started.message }, 'khalti initiate failed');
     const message = 'The payment could not be started at Khalti; please try again with a new request';
     await this.db.transaction(async (tx) => {
-      await payment.update({ status: 'failed', lastVerificationError: started.message.slice(0, 1000) }, { transaction: tx });
-      // The move gives the code's use back (OrderTransitionEffectsService).
+      // The order first, then its payment: the order every other path locks first (cancel,
+      // failure, success), so two of them never wait on each other. The move gives the code's
+      // use back and closes the open payment (OrderTransitionEffectsService).
       const failed = await this.transitions.apply(
         { orderId: order.id, to: 'payment_failed', from: ['payment_pending'], actor: { type: 'system' }, notes: 'Khalti payment initiation failed' },
         tx,
       );
+      await payment.update({ status: 'failed', lastVerificationError: started.message.slice(0, 1000) }, { transaction: tx });
       await this.keys.fail(claim, message, { type: 'order', id: order.id }, tx);
       // The transition invalidated the caches; an order that had moved on meanwhile still shows this payment.
       if (!failed) await this.orderCaches.invalidate(order.userId, tx);

@@ -14,6 +14,7 @@ import {
 import { KHALTI_MIN_AMOUNT_PAISA, KHALTI_PIDX_PLACEHOLDER_PREFIX, khaltiAcceptsAmount } from '../../payments';
 import { RedeemPromotionUseCase } from '../../promotions';
 import type { CustomerActor } from '../../shared';
+import { OrderFulfilmentService } from '../fulfilment/order-fulfilment.service';
 import { OrderBelowKhaltiMinimum, OrderNothingToPay } from './checkout.errors';
 import { newOrderNumber } from './order-number';
 
@@ -51,17 +52,22 @@ const ORDER_NUMBER_ATTEMPTS = 5;
  * totals in paisa, one item per line with its monetary snapshot and its share of the discount,
  * the code's use (RedeemPromotionUseCase, under the promotion's row lock, so a single-use code
  * is used once however many checkouts race for it), the history rows `created` and
- * `payment_pending`, and the payment record. A code that no longer applies refuses the order
- * (PROMOTION_NOT_APPLICABLE) rather than charging more than the customer was shown.
+ * `payment_pending`, and the payment record. The row is inserted in payment_pending at once: the
+ * created state lasts only inside this transaction, and the database lets no status change
+ * happen outside OrderTransitionService (migration 0013). A code that no longer applies refuses
+ * the order (PROMOTION_NOT_APPLICABLE) rather than charging more than the customer was shown; a
+ * line no fulfilment handler takes refuses it before anything is written.
  */
 @Service()
 export class OrderWriter {
   constructor(
     private readonly db: Database,
     private readonly redeem: RedeemPromotionUseCase,
+    private readonly fulfilment: OrderFulfilmentService,
   ) {}
 
   async write(draft: OrderDraft, tx: Transaction, at: Date): Promise<WrittenOrder> {
+    this.fulfilment.assertFulfillable(draft.lines.map((line) => line.productType));
     const mrpTotal = sum(draft.lines.map((line) => line.unitMrpPaisa * line.quantity));
     const subtotal = sum(draft.lines.map((line) => line.unitSpPaisa * line.quantity));
     const order = await this.createOrder(draft, { mrpTotal, subtotal }, tx, at);
@@ -82,7 +88,7 @@ export class OrderWriter {
       discounts = allocateDiscount(discountPaisa, draft.lines, eligible);
       order.set({ promotionId: promotion.id, promotionCode: promotion.code, discountPaisa: sum(discounts) });
     }
-    order.set({ totalPaisa: order.subtotalPaisa - order.discountPaisa, status: 'payment_pending' });
+    order.set({ totalPaisa: order.subtotalPaisa - order.discountPaisa });
     if (order.totalPaisa <= 0) throw OrderNothingToPay();
     if (draft.gateway === 'khalti' && !khaltiAcceptsAmount(order.totalPaisa)) throw OrderBelowKhaltiMinimum(KHALTI_MIN_AMOUNT_PAISA, order.totalPaisa);
     await order.save({ transaction: tx });
@@ -135,7 +141,7 @@ export class OrderWriter {
               type: 'digital',
               source: draft.source,
               paymentMethod: 'online',
-              status: 'created',
+              status: 'payment_pending',
               mrpTotalPaisa: totals.mrpTotal,
               subtotalPaisa: totals.subtotal,
               discountPaisa: 0,

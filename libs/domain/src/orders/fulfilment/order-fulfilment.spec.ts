@@ -1,31 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { ContainerInstance } from 'typedi';
-import { Database, OrderItemModel, OrderModel, PaymentModel, ProductAccessModel, ProductType, Transaction } from '@platform/db';
+import { Database, OrderItemModel, OrderModel, OrderStatusHistoryModel, PaymentModel, ProductAccessModel, ProductType, Transaction } from '@platform/db';
 import { createCourse, createCustomer, createDigitalBook, createOrder, orderEvents, testContainer } from '@platform/testing';
+import { ProductAccessFulfilmentService } from '../../access';
+import type { FulfilmentHandler, FulfilmentReleaseReason, FulfilmentRevokeReason } from '../../shared';
 import { OrderTransitionService } from '../lifecycle/order-transition.service';
 import { ORDER_COMMANDS } from '../lifecycle/order-transitions';
 import { FinalizePaymentSuccessUseCase } from '../payment-outcome/finalize-payment-success.use-case';
-import type { FulfilmentHandler, FulfilmentRevokeReason } from './fulfilment-handler';
 import { OrderFulfilmentService } from './order-fulfilment.service';
-import { ProductAccessFulfilmentService } from './product-access-fulfilment.service';
 
 /** A real handler (for `productTypes` only, if given) that also writes down what the registry asked of it. */
 class CountingHandler implements FulfilmentHandler {
   readonly fulfilled: number[] = [];
   readonly revoked: Array<{ orderId: number; reason: FulfilmentRevokeReason }> = [];
+  readonly released: Array<{ orderId: number; reason: FulfilmentReleaseReason }> = [];
   readonly productTypes: readonly ProductType[];
 
   constructor(
     private readonly inner: FulfilmentHandler,
     productTypes?: readonly ProductType[],
+    /** Throws after the real fulfilment ran, as a handler failing halfway would. */
+    private readonly failFulfil = false,
   ) {
     this.productTypes = productTypes ?? inner.productTypes;
   }
 
-  fulfil(order: OrderModel, items: readonly OrderItemModel[], tx: Transaction) {
+  async fulfil(order: OrderModel, items: readonly OrderItemModel[], tx: Transaction) {
     this.fulfilled.push(order.id);
-    return this.inner.fulfil(order, items, tx);
+    await this.inner.fulfil(order, items, tx);
+    if (this.failFulfil) throw new Error('fulfilment failed halfway');
+  }
+
+  release(order: OrderModel, items: readonly OrderItemModel[], reason: FulfilmentReleaseReason, tx: Transaction) {
+    this.released.push({ orderId: order.id, reason });
+    return this.inner.release(order, items, reason, tx);
   }
 
   revoke(order: OrderModel, items: readonly OrderItemModel[], reason: FulfilmentRevokeReason, tx: Transaction) {
@@ -67,6 +76,7 @@ describe(OrderFulfilmentService.name, () => {
 
   const eventCount = async (orderId: number, event: string) => (await orderEvents(orderId, event)).length;
   const revokes = (orderId: number) => handler.revoked.filter((call) => call.orderId === orderId);
+  const releases = (orderId: number) => handler.released.filter((call) => call.orderId === orderId);
   const cancel = (order: OrderModel) =>
     db.transaction((tx) =>
       transitions.apply(
@@ -143,10 +153,46 @@ describe(OrderFulfilmentService.name, () => {
     expect(await ProductAccessModel.count({ where: { orderId: order.id, isRevoked: true } })).to.equal(2);
   });
 
-  it('revokes nothing when an order is cancelled before it was paid', async () => {
+  it('releases once when an unpaid order is closed, and revokes nothing', async () => {
     const { order } = await pendingOrder();
     expect((await cancel(order))?.status).to.equal('cancelled');
     expect(revokes(order.id)).to.deep.equal([]);
+    expect(releases(order.id)).to.deep.equal([{ orderId: order.id, reason: 'cancelled' }]);
     expect((await PaymentModel.findOne({ where: { orderId: order.id }, rejectOnEmpty: true })).status).to.equal('failed');
+  });
+
+  it('releases on payment_pending -> payment_failed, and not again when the failed order is cancelled', async () => {
+    const { order } = await pendingOrder();
+    const failed = await db.transaction((tx) =>
+      transitions.apply({ orderId: order.id, to: 'payment_failed', from: ['payment_pending'], actor: { type: 'system' } }, tx),
+    );
+    expect(failed?.status).to.equal('payment_failed');
+    expect((await cancel(order))?.status).to.equal('cancelled');
+    expect(releases(order.id)).to.deep.equal([{ orderId: order.id, reason: 'payment_failed' }]);
+    expect(revokes(order.id)).to.deep.equal([]);
+  });
+
+  it('does not release a paid order that is cancelled (it revokes it)', async () => {
+    const { order } = await paidOrder();
+    await cancel(order);
+    expect(releases(order.id)).to.deep.equal([]);
+    expect(revokes(order.id)).to.have.length(1);
+  });
+
+  it('rolls the whole move into paid back when a handler throws: no history, event, payment completion or access', async () => {
+    const own = await testContainer('order-fulfilment-rollback-spec');
+    own.set(OrderFulfilmentService, new OrderFulfilmentService([new CountingHandler(own.get(ProductAccessFulfilmentService), undefined, true)]));
+    const context = await pendingOrder();
+    const failure = await own.get(FinalizePaymentSuccessUseCase).settle(context, 'REF-FAIL').catch((error: unknown) => error);
+    expect(String(failure)).to.match(/fulfilment failed halfway/);
+    const { order, payment } = context;
+    expect((await OrderModel.findByPk(order.id, { rejectOnEmpty: true })).status).to.equal('payment_pending');
+    expect((await OrderModel.findByPk(order.id, { rejectOnEmpty: true })).paidAt).to.equal(null);
+    expect(await OrderStatusHistoryModel.count({ where: { orderId: order.id } })).to.equal(0);
+    expect(await eventCount(order.id, 'ORDER_PAYMENT_RECEIVED_BUYNOW')).to.equal(0);
+    expect(await eventCount(order.id, 'ORDER_PAYMENT_RECEIVED_CHECKOUT')).to.equal(0);
+    expect(await eventCount(order.id, 'COURSE_ACCESS_GRANTED')).to.equal(0);
+    expect((await PaymentModel.findByPk(payment.id, { rejectOnEmpty: true })).status).to.equal('initiated');
+    expect(await ProductAccessModel.count({ where: { orderId: order.id } })).to.equal(0);
   });
 });

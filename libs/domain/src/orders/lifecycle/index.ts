@@ -2,7 +2,6 @@ export { ORDER_TRANSITIONS, ORDER_COMMANDS, canTransition, commandAllowed } from
 export type { OrderCommand } from './order-transitions';
 export { OrderTransitionService } from './order-transition.service';
 export type { OrderTransition, OrderTransitionActor, OrderTransitionChanges } from './order-transition.service';
-export { OrderTransitionEffectsService } from './order-transition-effects.service';
 export { ORDER_CANCELLED_EVENT, orderCancelledDedupeKey, orderCancelledEvent } from './order-cancelled.events';
 export * from './order-lifecycle.errors';
 export {

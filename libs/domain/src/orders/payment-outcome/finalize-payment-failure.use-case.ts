@@ -5,7 +5,7 @@ import { PAYMENT_FAILURE_RECHECK, PaymentJobQueue, PaymentRecords, PaymentVerifi
 import { LOGGER } from '../../shared';
 import { OrderTransitionService } from '../lifecycle/order-transition.service';
 import { FinalizePaymentSuccessUseCase } from './finalize-payment-success.use-case';
-import { OrderPaymentEvents } from './order-payment.events';
+import { OrderPaymentEventsService } from './order-payment-events.service';
 
 export interface FinalizePaymentFailureInput {
   orderId: number;
@@ -45,7 +45,7 @@ export class FinalizePaymentFailureUseCase {
     private readonly records: PaymentRecords,
     private readonly verifiers: PaymentVerifiers,
     private readonly transitions: OrderTransitionService,
-    private readonly events: OrderPaymentEvents,
+    private readonly events: OrderPaymentEventsService,
     private readonly success: FinalizePaymentSuccessUseCase,
     private readonly jobs: PaymentJobQueue,
     @Inject(LOGGER) private readonly logger: Logger,

@@ -6,7 +6,7 @@ import type { PaymentContext, VerificationOutcome } from '../../payments';
 import { LOGGER } from '../../shared';
 import { OrderTransitionService } from '../lifecycle/order-transition.service';
 import { OrderCaches } from '../reads/order-caches.service';
-import { OrderPaymentEvents } from './order-payment.events';
+import { OrderPaymentEventsService } from './order-payment-events.service';
 
 export interface FinalizePaymentSuccessInput {
   orderId: number;
@@ -53,7 +53,7 @@ export class FinalizePaymentSuccessUseCase {
     private readonly records: PaymentRecords,
     private readonly verifiers: PaymentVerifiers,
     private readonly transitions: OrderTransitionService,
-    private readonly events: OrderPaymentEvents,
+    private readonly events: OrderPaymentEventsService,
     private readonly orderCaches: OrderCaches,
     private readonly jobs: PaymentJobQueue,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -134,7 +134,6 @@ export class FinalizePaymentSuccessUseCase {
           from: ['payment_pending'],
           actor: { type: 'system' },
           notes: `Payment verified with ${payment.gateway} (${reference})`.slice(0, 500),
-          changes: { paidAt: new Date() },
           event: (moved) => this.events.paid(moved, reference),
         },
         tx,

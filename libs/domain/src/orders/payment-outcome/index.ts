@@ -2,4 +2,4 @@ export { FinalizePaymentSuccessUseCase } from './finalize-payment-success.use-ca
 export type { FinalizePaymentSuccessInput, FinalizePaymentSuccessResult, SettlePaymentResult } from './finalize-payment-success.use-case';
 export { FinalizePaymentFailureUseCase } from './finalize-payment-failure.use-case';
 export type { FinalizePaymentFailureInput, FinalizePaymentFailureResult } from './finalize-payment-failure.use-case';
-export { OrderPaymentEvents } from './order-payment.events';
+export { OrderPaymentEventsService } from './order-payment-events.service';

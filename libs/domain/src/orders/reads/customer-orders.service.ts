@@ -1,10 +1,10 @@
-import { Service } from 'typedi';
+import { Inject, Service } from 'typedi';
 import { Database, Op, OrderItemModel, OrderModel, OrderStatus, OrderStatusHistoryModel, PaymentModel, WhereOptions } from '@platform/db';
-import type { CustomerActor, Page } from '../../shared';
+import type { CustomerActor, Page, VersionedViews } from '../../shared';
 import { isRowId, pageWindow, toPage } from '../../shared';
 import type { CustomerOrderQueryDto, CustomerOrderSort } from './dto/customer-order-query.dto';
 import { CustomerOrderNotFound } from './order-reads.errors';
-import { OrderHistoryCache } from './order-history-cache.service';
+import { ORDER_HISTORY_VIEWS } from './order-caches.service';
 import { OrderDetailView, OrderListItemView, toOrderDetail, toOrderListItem } from './customer-order.views';
 
 /** The owner is part of every filter: a query without it does not type-check. */
@@ -12,13 +12,13 @@ type OwnedOrderFilter = WhereOptions<OrderModel> & { userId: string };
 
 /**
  * The customer's own orders (learning-commerce.md, "Endpoints → Orders": GET /api/orders and
- * GET /api/orders/:id), served through OrderHistoryCache. Another customer's order is not found.
+ * GET /api/orders/:id), served through ORDER_HISTORY_VIEWS. Another customer's order is not found.
  */
 @Service()
 export class CustomerOrdersService {
   constructor(
     private readonly db: Database,
-    private readonly cache: OrderHistoryCache,
+    @Inject(ORDER_HISTORY_VIEWS) private readonly cache: VersionedViews,
   ) {}
 
   async list(actor: CustomerActor, query: CustomerOrderQueryDto): Promise<Page<OrderListItemView>> {

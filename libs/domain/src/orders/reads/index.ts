@@ -4,7 +4,5 @@ export type { OrderPaymentStatus } from './order-payment-status';
 export { CUSTOMER_ORDER_SORTS, CustomerOrderQueryDto } from './dto/customer-order-query.dto';
 export type { OrderListItemView, OrderDetailView, OrderItemView, OrderStatusHistoryView, OrderPaymentView } from './customer-order.views';
 export { ORDER_LIST_ITEM_SCHEMA, ORDER_DETAIL_SCHEMA } from './customer-order-view.schema';
-export { OrderHistoryCache } from './order-history-cache.service';
-export { OrderAdminCache } from './order-admin-cache.service';
-export { OrderCaches } from './order-caches.service';
+export { OrderCaches, ORDER_HISTORY_VIEWS, ORDER_ADMIN_VIEWS } from './order-caches.service';
 export { CustomerOrdersService } from './customer-orders.service';

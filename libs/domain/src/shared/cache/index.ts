@@ -1,2 +1,2 @@
-export { VersionedCaches, versionedViews, ALL_OWNERS, MIN_VERSION_TTL_SECONDS } from './versioned-views';
-export type { VersionedViews, VersionedViewsSpec, ReadOptions } from './versioned-views';
+export { VersionedCaches, versionedViews, versionedViewsToken, ALL_OWNERS, MIN_VERSION_TTL_SECONDS } from './versioned-caches.service';
+export type { VersionedViews, VersionedViewsSpec, ReadOptions } from './versioned-caches.service';

@@ -65,34 +65,61 @@ describe('cursor pages by id (after_id / before_id)', () => {
   });
 });
 
+describe('cursor pages by id: a list that pages one way', () => {
+  it('answers 422 for the direction it does not take (discussion messages: only before_id)', () => {
+    const before = { directions: ['before'] as const };
+    expect(readIdCursorQuery({ before_id: '9', limit: '5' }, before)).to.deep.equal({ direction: 'before', id: '9', limit: 5 });
+    expect(readIdCursorQuery({}, before)).to.deep.equal({ direction: 'before', id: null, limit: 20 });
+    expect(refusal(() => readIdCursorQuery({ after_id: '1' }, before))).to.deep.equal({
+      code: 'UNPROCESSABLE', message: 'This list does not take after_id; use before_id', fields: ['after_id'],
+    });
+    expect(refusal(() => readIdCursorQuery({ after_id: 'x', before_id: '2' }, before))).to.deep.include({ fields: ['after_id'] });
+  });
+});
+
 describe(ListCursorsService.name, () => {
   const cursors = new ListCursorsService({ auth: { jwtSecret: 'a-test-secret-of-some-length' } } as AppConfig);
-  const options = { sorts: ['createdAt', 'updatedAt'] as const, defaultSort: 'createdAt' as const, defaultOrder: 'desc' as const };
-  const rows = [1, 2, 3].map((id) => ({ id: String(id), createdAt: `2024-07-0${id}T00:00:00.000Z` }));
+  const options = { list: 'posts', sorts: ['createdAt', 'updatedAt'] as const, defaultSort: 'createdAt' as const, defaultOrder: 'desc' as const };
+  const rows = [1, 2, 3].map((id) => ({ id, title: `post ${id}`, keysetValue: `2024-07-0${id}T00:00:00.000000Z`, keysetId: String(id) }));
+  const at = { list: 'posts', sort: 'createdAt', order: 'desc' } as const;
 
-  it('issues next_cursor only while has_more, and reads it back as the last item’s position', () => {
+  it('issues next_cursor only while has_more, reads it back as the last item’s position, and leaves the keyset columns out of the items', () => {
     const query = cursors.read({ limit: '2' }, options);
-    expect(query).to.deep.equal({ sort: 'createdAt', order: 'desc', after: null, limit: 2 });
-    const page = cursors.page(rows, query, (row) => ({ value: row.createdAt, id: row.id }));
-    expect(page).to.deep.include({ items: rows.slice(0, 2), limit: 2, has_more: true, count: 2 });
+    expect(query).to.deep.equal({ list: 'posts', sort: 'createdAt', order: 'desc', after: null, limit: 2 });
+    const page = cursors.page(rows, query);
+    expect(page).to.deep.include({ items: [{ id: 1, title: 'post 1' }, { id: 2, title: 'post 2' }], limit: 2, has_more: true, count: 2 });
     const next = (page.cursor as { next_cursor: string }).next_cursor;
     expect(next).to.match(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
-    expect(cursors.read({ cursor: next, limit: '2' }, options).after).to.deep.equal({ value: rows[1].createdAt, id: '2' });
-    expect(cursors.page(rows.slice(0, 2), query, (row) => ({ value: row.createdAt, id: row.id })).cursor).to.deep.equal({});
+    expect(cursors.read({ cursor: next, limit: '2' }, options).after).to.deep.equal({ value: rows[1].keysetValue, id: '2' });
+    expect(cursors.page(rows.slice(0, 2), query).cursor).to.deep.equal({});
   });
 
-  it('answers 422 for a cursor used with another sort or order, altered, or not a cursor at all', () => {
-    const next = cursors.encode({ sort: 'createdAt', order: 'desc' }, { value: '2024-07-02T00:00:00.000Z', id: '2' });
+  it('answers 422 for a cursor used with another list, sort or order, altered, or not a cursor at all', () => {
+    const next = cursors.encode(at, { value: '2024-07-02T00:00:00.000000Z', id: '2' });
     expect(refusal(() => cursors.read({ cursor: next, order: 'asc' }, options))).to.deep.include({ code: 'UNPROCESSABLE', fields: ['cursor'] });
     expect(refusal(() => cursors.read({ cursor: next, sort: 'updatedAt' }, options))).to.deep.include({ code: 'UNPROCESSABLE', fields: ['cursor'] });
+    expect(refusal(() => cursors.read({ cursor: next }, { ...options, list: 'comments' }))).to.deep.equal({
+      code: 'UNPROCESSABLE', message: 'cursor belongs to another list', fields: ['cursor'],
+    });
     const [body, signature] = next.split('.');
-    const forged = Buffer.from(JSON.stringify({ s: 'createdAt', o: 'desc', v: '1999-01-01T00:00:00.000Z', i: '2' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ l: 'posts', s: 'createdAt', o: 'desc', v: '1999-01-01T00:00:00.000000Z', i: '2' })).toString('base64url');
     const flipped = `${body.slice(0, -2)}${body.at(-2) === 'A' ? 'B' : 'A'}${body.at(-1)}.${signature}`;
-    const other = new ListCursorsService({ auth: { jwtSecret: 'another-secret-of-some-length' } } as AppConfig).encode({ sort: 'createdAt', order: 'desc' }, { value: 1, id: '2' });
+    const other = new ListCursorsService({ auth: { jwtSecret: 'another-secret-of-some-length' } } as AppConfig).encode(at, { value: '1', id: '2' });
     for (const cursor of [`${forged}.${signature}`, flipped, other, `${body}.`, body, 'not-a-cursor', '', '.'.repeat(50)]) {
       expect(refusal(() => cursors.read({ cursor }, options)), cursor).to.deep.include({ code: 'UNPROCESSABLE' });
     }
     expect(refusal(() => cursors.read({ sort: 'title' }, options))).to.deep.include({ code: 'UNPROCESSABLE', fields: ['sort'] });
     expect(refusal(() => cursors.read({ limit: '101' }, options))).to.deep.include({ code: 'UNPROCESSABLE', fields: ['limit'] });
+  });
+
+  it('reads a list with a fixed order from cursor and limit only (the mobile channel list); sort or order is 422', () => {
+    const fixed = { list: 'channels.mobile', sort: 'lastActivityAt', order: 'desc' } as const;
+    expect(cursors.read({ limit: '5' }, fixed)).to.deep.equal({ list: 'channels.mobile', sort: 'lastActivityAt', order: 'desc', after: null, limit: 5 });
+    const next = cursors.encode(fixed, { value: '2024-07-02T00:00:00.000000Z', id: '2' });
+    expect(cursors.read({ cursor: next }, fixed).after).to.deep.equal({ value: '2024-07-02T00:00:00.000000Z', id: '2' });
+    expect(refusal(() => cursors.read({ sort: 'lastActivityAt', order: 'asc' }, fixed))).to.deep.include({ code: 'UNPROCESSABLE', fields: ['sort', 'order'] });
+    expect(refusal(() => cursors.read({ cursor: cursors.encode({ ...fixed, list: 'channels.web' }, { value: '1', id: '2' }) }, fixed))).to.deep.include({
+      fields: ['cursor'],
+    });
   });
 });

@@ -33,10 +33,10 @@ describe('keyset pages in PostgreSQL', function () {
     await db.sequelize.query(`DROP TABLE IF EXISTS ${table}`);
   });
 
-  const pageSql = (page: KeysetSql, extra = 'TRUE') =>
-    `SELECT id, created_at AS "createdAt" FROM ${table} WHERE ${extra} AND ${page.where} ORDER BY ${page.orderBy} LIMIT ${page.limit}`;
+  const pageSql = (page: KeysetSql & { select?: string }, extra = 'TRUE', from = table) =>
+    `SELECT id, created_at AS "createdAt"${page.select ? `, ${page.select}` : ''} FROM ${from} WHERE ${extra} AND ${page.where} ORDER BY ${page.orderBy} LIMIT ${page.limit}`;
   const select = (sql: string, replacements: Record<string, unknown>) =>
-    db.sequelize.query<{ id: string; createdAt: Date }>(sql, { replacements, type: QueryTypes.SELECT });
+    db.sequelize.query<{ id: string; createdAt: Date; keysetValue: string; keysetId: string }>(sql, { replacements, type: QueryTypes.SELECT });
   const plan = async (sql: string, replacements: Record<string, unknown>) => {
     const [row] = await db.sequelize.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, {
       replacements,
@@ -73,14 +73,14 @@ describe('keyset pages in PostgreSQL', function () {
   });
 
   it('walks a sorted list by next_cursor, each row once, ties broken by id, and a deep page is an index scan', async () => {
-    const options = { sorts: ['createdAt'] as const, defaultSort: 'createdAt' as const, defaultOrder: 'desc' as const };
+    const options = { list: 'posts', sorts: ['createdAt'] as const, defaultSort: 'createdAt' as const, defaultOrder: 'desc' as const };
     const seen: string[] = [];
     let raw: Record<string, unknown> = { limit: '7', order: 'asc' };
     for (let pages = 0; pages < 10; pages++) {
       const query = cursors.read(raw, options);
-      const keyset = sortedKeyset(query, { sort: 'created_at', id: 'id' });
+      const keyset = sortedKeyset(query, { sort: 'created_at', id: 'id', type: 'timestamptz' });
       const rows = await select(pageSql(keyset, 'id <= 50'), keyset.replacements);
-      const page = cursors.page(rows, query, (row) => ({ value: row.createdAt.toISOString(), id: row.id }));
+      const page = cursors.page(rows, query);
       seen.push(...page.items.map((row) => row.id));
       if (!page.has_more) break;
       raw = { limit: '7', order: 'asc', cursor: (page.cursor as { next_cursor: string }).next_cursor };
@@ -88,14 +88,47 @@ describe('keyset pages in PostgreSQL', function () {
     expect(seen).to.deep.equal(Array.from({ length: 50 }, (_, index) => String(index + 1)));
 
     const deep = cursors.read(
-      { cursor: cursors.encode({ sort: 'createdAt', order: 'desc' }, { value: '2024-01-01T01:00:00.000Z', id: '10801' }) },
+      { cursor: cursors.encode({ list: 'posts', sort: 'createdAt', order: 'desc' }, { value: '2024-01-01T01:00:00.000000Z', id: '10801' }) },
       options,
     );
-    const keyset = sortedKeyset(deep, { sort: 'created_at', id: 'id' });
+    const keyset = sortedKeyset(deep, { sort: 'created_at', id: 'id', type: 'timestamptz' });
     const rows = await select(pageSql(keyset), keyset.replacements);
     expect(rows.map((row) => row.id)).to.deep.equal(['10800', ...Array.from({ length: 20 }, (_, index) => String(10799 - index))]);
     const steps = await plan(pageSql(keyset), keyset.replacements);
     expect(steps.map((step) => step['Node Type'])).not.to.include('Seq Scan');
     expect(steps.find((step) => /Index/.test(step['Node Type']))?.['Actual Rows']).to.equal(21);
+  });
+
+  it('keeps the microseconds of a timestamptz in the cursor: no row skipped or repeated within one millisecond, either order', async () => {
+    const micro = `${table}_us`;
+    await db.sequelize.query(`
+      CREATE TABLE ${micro} (id bigint PRIMARY KEY, created_at timestamptz NOT NULL);
+      INSERT INTO ${micro} VALUES (1, '2024-07-01T10:00:00.123456Z'), (2, '2024-07-01T10:00:00.1233Z'), (3, '2024-07-01T10:00:00.1Z');`);
+    try {
+      const options = { list: 'micro', sorts: ['createdAt'] as const, defaultSort: 'createdAt' as const, defaultOrder: 'desc' as const };
+      const walk = async (order: 'asc' | 'desc') => {
+        const seen: string[] = [];
+        const positions: string[] = [];
+        let raw: Record<string, unknown> = { limit: '1', order };
+        for (let pages = 0; pages < 5; pages++) {
+          const query = cursors.read(raw, options);
+          const keyset = sortedKeyset(query, { sort: 'created_at', id: 'id', type: 'timestamptz' });
+          const rows = await select(pageSql(keyset, 'TRUE', micro), keyset.replacements);
+          positions.push(...rows.slice(0, 1).map((row) => row.keysetValue));
+          const page = cursors.page(rows, query);
+          seen.push(...page.items.map((row) => row.id));
+          if (!page.has_more) break;
+          raw = { limit: '1', order, cursor: (page.cursor as { next_cursor: string }).next_cursor };
+        }
+        return { seen, positions };
+      };
+      expect(await walk('desc')).to.deep.equal({
+        seen: ['1', '2', '3'],
+        positions: ['2024-07-01T10:00:00.123456Z', '2024-07-01T10:00:00.123300Z', '2024-07-01T10:00:00.100000Z'],
+      });
+      expect((await walk('asc')).seen).to.deep.equal(['3', '2', '1']);
+    } finally {
+      await db.sequelize.query(`DROP TABLE IF EXISTS ${micro}`);
+    }
   });
 });

@@ -1,19 +1,24 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, validateSync } from 'class-validator';
 import { DomainError, FieldProblem } from '../errors';
+import { toInteger } from './query.dto';
 
 export const CURSOR_DEFAULT_LIMIT = 20;
 export const CURSOR_MAX_LIMIT = 100;
 /** PostgreSQL bigint's upper bound: a larger id names no row and would make the query raise. */
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
 
-const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
-
 /** A cursor list's failure: 422 UNPROCESSABLE with every problem (community-content-uploads.md, Errors: 422). */
 export const CursorQueryInvalid = (problems: FieldProblem[]) => new DomainError('UNPROCESSABLE', problems[0].message, { errors: problems });
 
+/*
+ * The DTOs below are the readers' rules, not route parameters: `@QueryParams() q: IdCursorQueryDto`
+ * would run class-validator in routing-controllers (400 VALIDATION_ERROR, and the cross-field rules
+ * never run). Routes take `@CursorQuery(...)` from libs/http, which calls the readers (422).
+ */
+
 /** `limit`: 1-100, default 20; out of range is refused (422), not capped as an offset list's `size` is. */
-export class CursorLimitDto {
+class CursorLimitDto {
   @IsOptional()
   @Transform(toInteger)
   @IsInt()
@@ -23,7 +28,7 @@ export class CursorLimitDto {
 }
 
 /** `after_id` or `before_id` (at most one), strings of a non-negative integer; neither is the newest page. */
-export class IdCursorQueryDto extends CursorLimitDto {
+class IdCursorQueryDto extends CursorLimitDto {
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -37,8 +42,8 @@ export class IdCursorQueryDto extends CursorLimitDto {
   before_id?: string;
 }
 
-/** An opaque `cursor` (the previous page's `next_cursor`), valid only with the `sort` and `order` it came from. */
-export class SortedCursorQueryDto extends CursorLimitDto {
+/** An opaque `cursor` (the previous page's `next_cursor`), valid only with the list, `sort` and `order` it came from. */
+class SortedCursorQueryDto extends CursorLimitDto {
   @IsOptional()
   @IsString()
   @MaxLength(1024)
@@ -53,20 +58,35 @@ export class SortedCursorQueryDto extends CursorLimitDto {
   order?: 'asc' | 'desc';
 }
 
+export type CursorDirection = 'after' | 'before';
+
+export interface IdCursorOptions {
+  /** The directions the list pages in (default both); the other's parameter is 422 (discussion messages: only `before`). */
+  directions?: readonly CursorDirection[];
+}
+
 /**
  * A page by id: `after` lists ids above `id` ascending, `before` ids below `id` descending; with
  * `id` null (neither parameter) the newest ids, descending. `id` is canonical decimal text.
  */
 export interface IdCursorQuery {
-  direction: 'after' | 'before';
+  direction: CursorDirection;
   id: string | null;
   limit: number;
 }
 
 /** Reads `after_id` / `before_id` / `limit` from a query string; anything wrong is 422 (see CursorQueryInvalid). */
-export function readIdCursorQuery(query: Record<string, unknown>): IdCursorQuery {
-  const dto = validated(IdCursorQueryDto, { after_id: query['after_id'], before_id: query['before_id'], limit: query['limit'] });
+export function readIdCursorQuery(query: Record<string, unknown>, options: IdCursorOptions = {}): IdCursorQuery {
+  const directions = options.directions ?? ['after', 'before'];
   const problems: FieldProblem[] = [];
+  for (const direction of ['after', 'before'] as const) {
+    const field = `${direction}_id` as const;
+    if (query[field] !== undefined && !directions.includes(direction)) {
+      problems.push({ field, code: 'notAccepted', message: `This list does not take ${field}; use ${directions.map((d) => `${d}_id`).join(' or ')}` });
+    }
+  }
+  if (problems.length) throw CursorQueryInvalid(problems);
+  const dto = validated(IdCursorQueryDto, { after_id: query['after_id'], before_id: query['before_id'], limit: query['limit'] });
   if (dto.after_id !== undefined && dto.before_id !== undefined) {
     problems.push({ field: 'after_id', code: 'exclusive', message: 'Give after_id or before_id, not both' });
   }
@@ -79,8 +99,15 @@ export function readIdCursorQuery(query: Record<string, unknown>): IdCursorQuery
   return { direction: dto.after_id !== undefined ? 'after' : 'before', id: given === undefined ? null : BigInt(given).toString(), limit: dto.limit };
 }
 
-/** The fields of SortedCursorQueryDto, validated (the cursor itself is decoded by ListCursors). */
-export function readSortedCursorFields(query: Record<string, unknown>): SortedCursorQueryDto {
+export interface SortedCursorFields {
+  cursor?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  limit: number;
+}
+
+/** The fields of a sorted cursor list's query, validated (the cursor itself is decoded by ListCursorsService). */
+export function readSortedCursorFields(query: Record<string, unknown>): SortedCursorFields {
   return validated(SortedCursorQueryDto, { cursor: query['cursor'], sort: query['sort'], order: query['order'], limit: query['limit'] });
 }
 

@@ -6,7 +6,8 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_PAGE = 1_000_000;
 export const DEFAULT_PAGE_SIZE = 20;
 
-const toInteger = ({ value }: { value: unknown }) =>
+/** Query-string integers for @Transform: decimal text becomes a number; anything else is left for @IsInt to refuse. */
+export const toInteger = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
 /** Query-string booleans: true/1 and false/0; anything else is left for @IsBoolean to refuse. */
 export const toBoolean = ({ value }: { value: unknown }) =>

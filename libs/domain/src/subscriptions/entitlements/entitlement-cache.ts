@@ -9,6 +9,7 @@ import { CONFIG, VersionedCaches, VersionedViews } from '../../shared';
  * users (bumped by every change of tiers, plans or features, which can change what any window
  * gives). What is cached is the windows with their start and end, not "active now", so expiry
  * needs no invalidation: each check filters the windows by the instant it asks about.
+ * A class, not a bare versionedViewsToken, so that callers name which of the two versions a change bumps.
  */
 @Service()
 export class EntitlementCache {

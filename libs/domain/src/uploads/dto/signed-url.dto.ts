@@ -1,12 +1,10 @@
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { toInteger } from '../../shared';
 
 /** S3 refuses presigned URLs that live longer than seven days, so longer lifetimes are a 400 here. */
 export const MAX_SIGNED_URL_SECONDS = 7 * 24 * 3600;
 export const MAX_BATCH_KEYS = 100;
-
-const toInteger = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
 
 /**
  * `expiresIn`: seconds, at least 1 and at most seven days, overriding the signed URL lifetime for

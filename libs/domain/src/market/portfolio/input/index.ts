@@ -4,3 +4,4 @@ export { readPortfolioBody } from './portfolio-input';
 export type { PortfolioFields } from './portfolio-input';
 export { choice, readListQuery, wholeNumber } from './list-query';
 export type { ListQuery } from './list-query';
+export { readTransactionFilters } from './transaction-filters';

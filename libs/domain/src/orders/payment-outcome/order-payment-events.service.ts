@@ -14,7 +14,7 @@ import { LOGGER } from '../../shared';
  * and never undoes the payment ("a delivery failure never blocks access writes").
  */
 @Service()
-export class OrderPaymentEvents {
+export class OrderPaymentEventsService {
   constructor(
     private readonly queues: QueueRegistry,
     @Inject(LOGGER) private readonly logger: Logger,

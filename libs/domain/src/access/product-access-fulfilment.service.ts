@@ -1,15 +1,17 @@
 import { Service } from 'typedi';
 import { CourseModel, DigitalBookModel, OrderItemModel, OrderModel, ProductAccessModel, Transaction } from '@platform/db';
-import { GrantProductAccessUseCase, RevokeOrderAccessUseCase } from '../../access';
-import { NotificationOutbox, OutboxEvent } from '../../notifications';
-import type { FulfilmentHandler } from './fulfilment-handler';
+import { NotificationOutbox, OutboxEvent } from '../notifications';
+import type { FulfilmentHandler } from '../shared';
+import { GrantProductAccessUseCase } from './grant-product-access.use-case';
+import { RevokeOrderAccessUseCase } from './revoke-order-access.use-case';
 
 /**
  * Courses and digital books are bought for good: each line gets a lifetime grant through the
  * access context (idempotent per (order, product)) and its COURSE_ACCESS_GRANTED or
  * BOOKLET_ACCESS_GRANTED; a revoke marks the order's grants of those products revoked. Grants of
  * other orders or by an admin are untouched, so a product bought twice stays available through
- * the other purchase.
+ * the other purchase. Nothing is held for an unpaid order, so there is nothing to release.
+ * Registered for every app by libs/runtime's createAppContainer (FULFILMENT_HANDLERS).
  */
 @Service()
 export class ProductAccessFulfilmentService implements FulfilmentHandler {
@@ -30,6 +32,10 @@ export class ProductAccessFulfilmentService implements FulfilmentHandler {
 
   async revoke(order: OrderModel, items: readonly OrderItemModel[], _reason: string, tx: Transaction): Promise<void> {
     await this.revokes.execute(order.id, items.map((item) => item.productId), tx);
+  }
+
+  async release(): Promise<void> {
+    // Nothing is reserved before payment: any number of customers may buy a course or a book.
   }
 
   private async accessGranted(item: OrderItemModel, access: ProductAccessModel, tx: Transaction): Promise<OutboxEvent> {

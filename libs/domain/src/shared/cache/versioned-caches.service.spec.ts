@@ -3,16 +3,18 @@ import { expect } from 'chai';
 import { Database } from '@platform/db';
 import type { Redis } from '@platform/redis';
 import { testContainer } from '@platform/testing';
-import { REDIS } from '../tokens';
-import { ALL_OWNERS, MIN_VERSION_TTL_SECONDS, VersionedCaches, VersionedViews } from './versioned-views';
+import type { ContainerInstance } from 'typedi';
+import { CONFIG, REDIS } from '../tokens';
+import { ALL_OWNERS, MIN_VERSION_TTL_SECONDS, VersionedCaches, VersionedViews, versionedViewsToken } from './versioned-caches.service';
 
 describe(VersionedCaches.name, () => {
+  let container: ContainerInstance;
   let caches: VersionedCaches;
   let db: Database;
   let redis: Redis;
 
   before(async () => {
-    const container = await testContainer('versioned-views-spec');
+    container = await testContainer('versioned-caches-spec');
     caches = container.get(VersionedCaches);
     db = container.get(Database);
     redis = container.get(REDIS);
@@ -82,5 +84,20 @@ describe(VersionedCaches.name, () => {
     ] as const) {
       expect(await ttlOf(caches.define(given), given.name)).to.be.within(expected - 5, expected);
     }
+  });
+
+  it("a token declares a namespace once: each container builds it on first use, with the container's config", async () => {
+    const name = `spec:${randomUUID()}`;
+    const token = versionedViewsToken(name, (config) => ({ ttlSeconds: config.limits.orders.historyCacheTtlSeconds }));
+    const views = container.get(token);
+    expect(container.get(token)).to.equal(views);
+    expect(await read(views, 'frank', 'f1')).to.equal('f1');
+    expect(await read(container.get(token), 'frank', 'f2')).to.equal('f1');
+    const ttlSeconds = container.get(CONFIG).limits.orders.historyCacheTtlSeconds;
+    expect(await redis.ttl(`cache:${name}:frank:v@0.0`)).to.be.within(ttlSeconds - 5, ttlSeconds);
+    const other = await testContainer('versioned-caches-spec-other');
+    expect(other.get(token)).not.to.equal(views);
+    await other.get(token).invalidate('frank');
+    expect(await read(views, 'frank', 'f3')).to.equal('f3');
   });
 });

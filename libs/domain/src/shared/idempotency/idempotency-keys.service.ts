@@ -1,10 +1,11 @@
 import { Inject, Service } from 'typedi';
 import type { AppConfig } from '@platform/config';
+import type { IdempotencyScope, Transaction } from '@platform/db';
 import type { Logger } from '@platform/observability';
-import { Database, IdempotencyKeyModel, IdempotencyScope, Transaction } from '@platform/db';
 import type { Actor } from '../actor';
 import type { DomainError } from '../errors';
 import { CONFIG, LOGGER } from '../tokens';
+import { IdempotencyKeyOwner, IdempotencyKeysRepository, IdempotencyOutcome } from './idempotency-keys.repository';
 
 /**
  * The caller's own errors, so each route keeps its codes (checkout: ORDER_IDEMPOTENCY_MISMATCH and
@@ -13,7 +14,7 @@ import { CONFIG, LOGGER } from '../tokens';
 export interface IdempotencyErrors {
   /** The header is not 1-255 visible ASCII characters (or is missing where it is required). */
   invalidKey(): DomainError;
-  /** The first request with this key still runs. */
+  /** The first request with this key still runs (or this request lost its key to a takeover). */
   inProgress(): DomainError;
   /** The key was first used with another payload. */
   mismatch(): DomainError;
@@ -36,7 +37,7 @@ export interface IdempotencyReference {
   id: string | number;
 }
 
-/** A key this request owns: it alone may complete, fail or release it. */
+/** A key this request owns: it alone may complete, fail or release it. Carries the caller's errors. */
 export interface IdempotencyClaim {
   id: number;
   errors: IdempotencyErrors;
@@ -44,13 +45,8 @@ export interface IdempotencyClaim {
 
 export type IdempotencyStart<R> = { kind: 'claimed'; claim: IdempotencyClaim } | { kind: 'replay'; response: R };
 
-const KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** An `in_progress` key untouched this long belongs to a request that crashed; it may be taken over. */
-export const STALE_IN_PROGRESS_MINUTES = 2;
-const STALE = `status = 'in_progress' AND updated_at < now() - interval '${STALE_IN_PROGRESS_MINUTES} minutes'`;
-/** A key older than IDEMPOTENCY_KEY_TTL_HOURS (bound as :ttlHours): it replays nothing and is free again. */
-export const EXPIRED_KEY = `created_at < now() - make_interval(hours => :ttlHours)`;
+/** An Idempotency-Key header's value: 1-255 visible ASCII characters (the OpenAPI parameter says the same). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const ABANDONED_MESSAGE = 'An earlier request with this Idempotency-Key was interrupted; please start over with a new key';
 
 /**
@@ -64,16 +60,25 @@ const ABANDONED_MESSAGE = 'An earlier request with this Idempotency-Key was inte
  * - after it failed having created something (`failed`): the caller's `failed` error.
  * A key older than IDEMPOTENCY_KEY_TTL_HOURS replays nothing: it is deleted and claimed anew (and
  * swept by PurgeExpiredIdempotencyKeysUseCase). An `in_progress` key older than
- * STALE_IN_PROGRESS_MINUTES (its request crashed) is taken over by one conditional statement, so of
- * two concurrent takers only one wins: without a reference it is deleted and the request runs as
- * new; with one it is marked failed (`failed`; the client starts over with a new key).
+ * STALE_IN_PROGRESS_MINUTES (its request crashed) is taken over: without a reference it is deleted
+ * and the request runs as new; with one it is marked failed (the client starts over with a new key).
  * A request refused before it created anything releases its key, so the client can fix the
  * problem and retry with the same key.
+ *
+ * A slow request that outlived the takeover must not commit: attach, complete and fail are
+ * compare-and-set (`WHERE id AND status = 'in_progress'`) and throw the claim's `inProgress` error
+ * when they match nothing, so the caller's transaction rolls back with them. Chosen over holding
+ * the key row `FOR UPDATE` through the work: the conditional UPDATE is race-free by itself (a
+ * concurrent takeover waits on the uncommitted UPDATE, then no longer matches; a committed one
+ * leaves it nothing to match), while a lock would make a retry wait for the whole work
+ * transaction on a pooled connection, would not cover work spanning transactions (Khalti's call
+ * between two), and every caller would have to remember to take it. A request that takes over two
+ * minutes has lost its client already; losing its work is the safe answer.
  */
 @Service()
-export class IdempotentRequests {
+export class IdempotencyKeysService {
   constructor(
-    private readonly db: Database,
+    private readonly keys: IdempotencyKeysRepository,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -81,7 +86,7 @@ export class IdempotentRequests {
   /**
    * The common case in one call: claims the key (or answers the stored response), runs `work`, and
    * releases the key when `work` throws. `work` stores its answer with `complete(claim, ...)` inside
-   * its own transaction, so the answer commits with what it answers:
+   * its own transaction, so the answer commits with what it answers (or throws, rolling it back):
    *
    *   return this.keys.perform({ actor, scope: 'portfolio_transaction.add', key, fingerprint, errors }, (claim) =>
    *     this.db.transaction(async (tx) => {
@@ -102,31 +107,31 @@ export class IdempotentRequests {
   }
 
   async start<R>(request: IdempotentRequest): Promise<IdempotencyStart<R>> {
-    const { actor, scope, key, fingerprint: requestHash, errors } = request;
-    if (typeof key !== 'string' || !KEY.test(key)) throw errors.invalidKey();
-    const owner = actor.kind === 'customer' ? { userId: actor.id, adminId: null } : { userId: null, adminId: actor.id };
-    const where = { ...owner, scope, key };
-    const replacements = { ...where, actorType: actor.kind, requestHash, ttlHours: this.ttlHours };
-    const sameKey = `${actor.kind === 'customer' ? 'user_id = :userId' : 'admin_id = :adminId'} AND scope = :scope AND key = :key`;
+    const { actor, scope, key, fingerprint, errors } = request;
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw errors.invalidKey();
+    const owner: IdempotencyKeyOwner = {
+      actorType: actor.kind,
+      userId: actor.kind === 'customer' ? actor.id : null,
+      adminId: actor.kind === 'customer' ? null : actor.id,
+      scope,
+      key,
+    };
     // A key released, expired or taken over between our insert and our read is claimed on the next round.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const inserted = await this.returning(
-        `INSERT INTO idempotency_keys (actor_type, user_id, admin_id, scope, key, request_hash)
-         VALUES (:actorType, :userId, :adminId, :scope, :key, :requestHash) ON CONFLICT DO NOTHING RETURNING id`,
-        replacements,
-      );
-      if (inserted) return { kind: 'claimed', claim: { id: inserted.id, errors } };
-      if (await this.returning(`DELETE FROM idempotency_keys WHERE ${sameKey} AND ${EXPIRED_KEY} RETURNING id`, replacements)) continue;
-      const existing = await IdempotencyKeyModel.findOne({ where });
+      const id = await this.keys.insertClaim(owner, fingerprint);
+      if (id !== undefined) return { kind: 'claimed', claim: { id, errors } };
+      if (await this.keys.deleteExpired(owner, this.config.limits.idempotency.keyTtlHours)) continue;
+      const existing = await this.keys.find(owner);
       if (!existing) continue;
-      if (existing.requestHash !== requestHash) throw errors.mismatch();
+      if (existing.requestHash !== fingerprint) throw errors.mismatch();
       if (existing.status === 'in_progress') {
-        if (await this.takeOverStale(existing.id, existing.referenceId !== null, errors.failed(ABANDONED_MESSAGE).code)) {
+        const abandoned = { errorCode: errors.failed(ABANDONED_MESSAGE).code, message: ABANDONED_MESSAGE };
+        if (await this.keys.takeOverStale(existing.id, existing.referenceId !== null, abandoned)) {
           if (existing.referenceId === null) continue;
           throw errors.failed(ABANDONED_MESSAGE);
         }
         // Still running, or another request took it over first: a fresh read answers (or refuses).
-        if (await IdempotencyKeyModel.count({ where: { id: existing.id, status: 'in_progress' } })) throw errors.inProgress();
+        if (await this.keys.isInProgress(existing.id)) throw errors.inProgress();
         continue;
       }
       if (existing.status === 'failed') throw errors.failed(storedMessage(existing.response));
@@ -140,51 +145,28 @@ export class IdempotentRequests {
    * request that crashes after the record committed is recognized as having one.
    */
   async attach(claim: IdempotencyClaim, reference: IdempotencyReference, tx: Transaction): Promise<void> {
-    await IdempotencyKeyModel.update(referenceColumns(reference), { where: { id: claim.id, status: 'in_progress' }, transaction: tx });
+    await this.settle(claim, referenceColumns(reference), tx);
   }
 
   /** Stores the final answer; in the caller's transaction so it commits with what it answers. */
   async complete(claim: IdempotencyClaim, response: object, reference: IdempotencyReference | null, tx: Transaction): Promise<void> {
-    await IdempotencyKeyModel.update(
-      { status: 'completed', response, ...(reference && referenceColumns(reference)) },
-      { where: { id: claim.id, status: 'in_progress' }, transaction: tx },
-    );
+    await this.settle(claim, { status: 'completed', response: response as Record<string, unknown>, ...(reference && referenceColumns(reference)) }, tx);
   }
 
   /** Something was created but the request failed: every repeat gets the caller's `failed` error with this message. */
   async fail(claim: IdempotencyClaim, message: string, reference: IdempotencyReference | null, tx?: Transaction): Promise<void> {
-    await IdempotencyKeyModel.update(
-      { status: 'failed', response: { errorCode: claim.errors.failed(message).code, message }, ...(reference && referenceColumns(reference)) },
-      { where: { id: claim.id, status: 'in_progress' }, transaction: tx },
-    );
+    const response = { errorCode: claim.errors.failed(message).code, message };
+    await this.settle(claim, { status: 'failed', response, ...(reference && referenceColumns(reference)) }, tx);
   }
 
   /** Nothing was created: forget the key so that the same key can be used again. */
   async release(claim: IdempotencyClaim): Promise<void> {
-    await IdempotencyKeyModel.destroy({ where: { id: claim.id, status: 'in_progress' } });
+    await this.keys.release(claim.id);
   }
 
-  private get ttlHours(): number {
-    return this.config.limits.idempotency.keyTtlHours;
-  }
-
-  /** True for the one caller whose conditional DELETE (nothing created) or UPDATE to failed (a reference) matched. */
-  private async takeOverStale(id: number, hasReference: boolean, failedCode: string): Promise<boolean> {
-    if (!hasReference) {
-      return (await this.returning(`DELETE FROM idempotency_keys WHERE id = :id AND reference_id IS NULL AND ${STALE} RETURNING id`, { id })) !== undefined;
-    }
-    const response = JSON.stringify({ errorCode: failedCode, message: ABANDONED_MESSAGE });
-    const taken = await this.returning(
-      `UPDATE idempotency_keys SET status = 'failed', response = CAST(:response AS jsonb), updated_at = now()
-       WHERE id = :id AND reference_id IS NOT NULL AND ${STALE} RETURNING id`,
-      { id, response },
-    );
-    return taken !== undefined;
-  }
-
-  private async returning(sql: string, replacements: Record<string, unknown>): Promise<{ id: number } | undefined> {
-    const [rows] = await this.db.sequelize.query(sql, { replacements });
-    return (rows as Array<{ id: number }>)[0];
+  /** The key was taken over (its request looked crashed): this request's work must not commit. */
+  private async settle(claim: IdempotencyClaim, outcome: IdempotencyOutcome, tx?: Transaction): Promise<void> {
+    if (!(await this.keys.settle(claim.id, outcome, tx))) throw claim.errors.inProgress();
   }
 }
 

@@ -1,9 +1,10 @@
-import { Inject, Service } from 'typedi';
+import { Container, ContainerInstance, Inject, Service, Token } from 'typedi';
+import type { AppConfig } from '@platform/config';
 import type { Transaction } from '@platform/db';
 import type { Logger } from '@platform/observability';
 import type { Cache, Redis } from '@platform/redis';
 import { VersionedCache } from '@platform/redis';
-import { CACHE, LOGGER, REDIS } from '../tokens';
+import { CACHE, CONFIG, LOGGER, REDIS } from '../tokens';
 
 /** A version number must outlive every view cached under it by far (see VersionedCache). */
 export const MIN_VERSION_TTL_SECONDS = 86_400;
@@ -81,4 +82,15 @@ export class VersionedCaches {
   define(spec: VersionedViewsSpec): VersionedViews {
     return versionedViews(this.cache, spec);
   }
+}
+
+/**
+ * A namespace of views declared once, as an injection token, for the many namespaces that need no
+ * behaviour of their own: `@Inject(ORDER_HISTORY_VIEWS) views: VersionedViews`. Each app container
+ * builds its own on first use, from its VersionedCaches and its config (a TTL is often a setting).
+ */
+export function versionedViewsToken(name: string, spec: (config: AppConfig) => Omit<VersionedViewsSpec, 'name'>): Token<VersionedViews> {
+  const token = new Token<VersionedViews>(`versioned-views:${name}`);
+  Container.set({ id: token, factory: (container: ContainerInstance) => container.get(VersionedCaches).define({ name, ...spec(container.get(CONFIG)) }) });
+  return token;
 }

@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { ContainerInstance } from 'typedi';
-import { Database, IdempotencyKeyModel } from '@platform/db';
+import { Database, IdempotencyKeyModel, Transaction } from '@platform/db';
 import { createCourse, createCustomer, createOrder, testContainer } from '@platform/testing';
 import { DomainError } from '../errors';
-import { IdempotencyErrors, IdempotencyStart, IdempotentRequest, IdempotentRequests } from './idempotent-requests.service';
+import { IdempotencyErrors, IdempotencyKeysService, IdempotencyStart, IdempotentRequest } from './idempotency-keys.service';
+import { IdempotencyKeysRepository } from './idempotency-keys.repository';
 import { PurgeExpiredIdempotencyKeysUseCase } from './purge-expired-idempotency-keys.use-case';
 
 /** Each outcome its own code here, so a test sees which one the service chose. */
@@ -25,16 +26,16 @@ const codeOf = async (work: Promise<unknown>) => {
   return outcome.ok ? outcome.value.kind : outcome.error.code;
 };
 
-describe(IdempotentRequests.name, () => {
+describe(IdempotencyKeysService.name, () => {
   let container: ContainerInstance;
   let db: Database;
-  let keys: IdempotentRequests;
+  let keys: IdempotencyKeysService;
   let n = 0;
 
   before(async () => {
-    container = await testContainer('idempotent-requests-spec');
+    container = await testContainer('idempotency-keys-spec');
     db = container.get(Database);
-    keys = container.get(IdempotentRequests);
+    keys = container.get(IdempotencyKeysService);
   });
 
   const request = (actor: IdempotentRequest['actor'], key: string, fingerprint = 'hash'): IdempotentRequest => ({
@@ -122,7 +123,59 @@ describe(IdempotentRequests.name, () => {
     expect((await container.get(PurgeExpiredIdempotencyKeysUseCase).execute()).deleted).to.equal(0);
   });
 
+  it('purges a backlog in batches until a batch comes back short', async () => {
+    const actor = await customer();
+    const old = [];
+    for (let i = 0; i < 5; i++) old.push(await claimed(keys.start(request(actor, `batch-${++n}`))));
+    for (const claim of old) await shift(claim.id, 'created_at', 25 * 60);
+    const repository = container.get(IdempotencyKeysRepository);
+    const batches: number[] = [];
+    const purge = repository.purgeExpired;
+    repository.purgeExpired = async (ttlHours, batch) => {
+      batches.push(await purge.call(repository, ttlHours, batch));
+      return batches[batches.length - 1];
+    };
+    try {
+      const { deleted } = await container.get(PurgeExpiredIdempotencyKeysUseCase).execute(2);
+      expect(deleted).to.equal(batches.reduce((sum, batch) => sum + batch, 0)).and.to.be.at.least(5);
+      expect(batches.slice(0, -1).every((batch) => batch === 2)).to.equal(true);
+      expect(batches.at(-1)).to.be.below(2);
+    } finally {
+      repository.purgeExpired = purge;
+    }
+    expect(await IdempotencyKeyModel.count({ where: { id: old.map((claim) => claim.id) } })).to.equal(0);
+  });
+
   describe('a crashed request’s in_progress key (untouched for two minutes)', () => {
+    it('lost by a slow first request: its complete, attach or fail throws the caller’s inProgress error and its work rolls back', async () => {
+      const actor = await customer();
+      const key = `slow-${++n}`;
+      const first = await claimed(keys.start(request(actor, key)));
+      await shift(first.id, 'updated_at', 3);
+      const second = await claimed(keys.start(request(actor, key)));
+      expect(second.id).not.to.equal(first.id);
+      const nameOf = async () => {
+        const [[row]] = await db.sequelize.query(`SELECT full_name FROM users WHERE id = :id`, { replacements: { id: actor.id } });
+        return (row as { full_name: string }).full_name;
+      };
+      const before = await nameOf();
+      const work = (settle: (tx: Transaction) => Promise<void>) =>
+        codeOf(db.transaction(async (tx) => {
+          await db.sequelize.query(`UPDATE users SET full_name = 'written by the slow request' WHERE id = :id`, { replacements: { id: actor.id }, transaction: tx });
+          await settle(tx);
+          return { kind: 'committed' };
+        }));
+      expect(await work((tx) => keys.complete(first, { answer: 1 }, { type: 'thing', id: 1 }, tx))).to.equal('CONFLICT');
+      expect(await work((tx) => keys.attach(first, { type: 'thing', id: 1 }, tx))).to.equal('CONFLICT');
+      expect(await work((tx) => keys.fail(first, 'gave up', null, tx))).to.equal('CONFLICT');
+      expect(await nameOf()).to.equal(before);
+      const rows = await IdempotencyKeyModel.findAll({ where: { userId: actor.id, key } });
+      expect(rows.map((row) => [row.id, row.status, row.response])).to.deep.equal([[second.id, 'in_progress', null]]);
+      await db.transaction((tx) => keys.complete(second, { answer: 2 }, null, tx));
+      expect(await keys.start(request(actor, key))).to.deep.equal({ kind: 'replay', response: { answer: 2 } });
+    });
+
+
     it('without a reference: is deleted, and one of two concurrent repeats claims it anew', async () => {
       const actor = await customer();
       const key = `stale-empty-${++n}`;
