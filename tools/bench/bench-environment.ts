@@ -28,6 +28,8 @@ export async function createBenchEnvironment(cleanup: Cleanup, env: NodeJS.Proce
     REDIS_PREFIX: redisPrefix,
     LOG_LEVEL: 'silent',
     LOG_PRETTY: 'false',
+    // The buy-now scenario's returnUrl (never visited): the development default allows only the local apps.
+    RETURN_URL_ALLOWED_ORIGINS: 'http://localhost:5173',
   });
 
   await ensureDatabase(config.db.url);

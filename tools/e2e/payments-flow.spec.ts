@@ -12,7 +12,7 @@ import {
   PromotionModel,
   PromotionRedemptionModel,
 } from '@platform/db';
-import { FinalizePaymentFailureUseCase, FinalizePaymentSuccessUseCase, signEsewa } from '@platform/domain';
+import { FinalizePaymentFailureUseCase, FinalizePaymentSuccessUseCase, PaymentStatusService, signEsewa } from '@platform/domain';
 import type { HttpApp } from '@platform/http';
 import { QueueName, QueueRegistry } from '@platform/queue';
 import type { Infrastructure } from '@platform/runtime';
@@ -172,6 +172,8 @@ describe('Payment callbacks and order finalization (customer-api + jobs + gatewa
         reference_type: 'order',
         reference_id: String(flow.data.orderId),
         next: `${SHOP}/orders/done`,
+        // The callback carried the payment's own transaction id: the page may read its real state.
+        token: api.app.container.get(PaymentStatusService).token(flow.data.paymentId),
       });
       expect((await order(flow.data.orderId)).status).to.equal('payment_pending');
 

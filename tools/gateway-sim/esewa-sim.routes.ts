@@ -55,9 +55,16 @@ export function createEsewaSimulator(options: EsewaSimOptions): { router: Router
     });
   });
 
-  mountDecisionRoutes(router, { page: '/esewa/transactions/:id/decision', control: '/__sim/esewa/:id/decide' }, (id, outcome) =>
-    decide(transactions.get(id), outcome, options.secretKey),
-  );
+  mountDecisionRoutes(router, { page: '/esewa/transactions/:id/decision', control: '/__sim/esewa/:id/decide' }, (id, outcome, control) => {
+    // Tests may decide without posting the form first: the control body then carries what the
+    // form would have (the checkout's gatewayPayload, or just total_amount, success_url, failure_url).
+    if (control && !transactions.has(id)) {
+      const described = readControl(id, control, options);
+      if (typeof described === 'string') return { ok: false, httpStatus: 404, message: `No such transaction, and ${described}` };
+      transactions.set(id, described);
+    }
+    return decide(transactions.get(id), outcome, options.secretKey);
+  });
 
   router.get('/esewa/api/epay/transaction/status', (req, res) => {
     const { product_code: productCode, total_amount: totalAmount, transaction_uuid: transactionUuid } = req.query;
@@ -110,6 +117,18 @@ function readForm(body: unknown, options: EsewaSimOptions): EsewaTransaction | s
     status: 'PENDING',
     refId: null,
   };
+}
+
+/** A pending transaction described by a decide body instead of a form post, or why it cannot be. */
+function readControl(transactionUuid: string, body: Record<string, unknown>, options: EsewaSimOptions): EsewaTransaction | string {
+  const { total_amount: total, success_url: successUrl, failure_url: failureUrl, product_code: productCode } = body;
+  const paisa = typeof total === 'string' ? parseRupees(total) : null;
+  if (paisa === null || paisa <= 0 || !isHttpUrl(successUrl) || !isHttpUrl(failureUrl)) {
+    return 'to decide before the form was posted send total_amount (rupees), success_url and failure_url with the outcome.';
+  }
+  if (productCode !== undefined && productCode !== options.productCode) return 'product_code is not this merchant.';
+  if (!/^[A-Za-z0-9-]+$/.test(transactionUuid)) return 'transaction_uuid may hold only letters, digits and hyphens.';
+  return { transactionUuid, productCode: options.productCode, totalPaisa: paisa, successUrl, failureUrl, status: 'PENDING', refId: null };
 }
 
 function sameAttempt(a: EsewaTransaction, b: EsewaTransaction): boolean {

@@ -11,12 +11,7 @@ import { createGatewaySimulator } from './gateway-simulator';
 async function main(): Promise<void> {
   loadDotenv();
   const config = loadConfigOrExit();
-  const port = Number(process.env['GATEWAY_SIM_PORT'] ?? 3005);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write('GATEWAY_SIM_PORT: expected a port number\n');
-    process.exit(78);
-  }
-  const publicBaseUrl = process.env['GATEWAY_SIM_PUBLIC_BASE_URL'] || `http://localhost:${port}`;
+  const { port, publicBaseUrl } = config.devTools.gatewaySim;
   const app = createGatewaySimulator({
     esewa: { productCode: config.payments.esewa.productCode, secretKey: config.payments.esewa.secretKey },
     khalti: { secretKey: config.payments.khalti.secretKey },

@@ -21,11 +21,11 @@ export async function startSimulator(options: { khaltiExpiresInSeconds?: number 
     esewa: { ...SIM_ESEWA, formUrl: `${url}/esewa/api/epay/main/v2/form`, statusUrl: `${url}/esewa/api/epay/transaction/status/` },
     khalti: { secretKey: SIM_KHALTI_SECRET, baseUrl: `${url}/khalti/api/v2` },
     /** The test control: decides like a person would and returns where the browser would be sent. */
-    async decide(gateway: 'esewa' | 'khalti', id: string, outcome: 'approve' | 'decline' | 'pending'): Promise<string | null> {
+    async decide(gateway: 'esewa' | 'khalti', id: string, outcome: 'approve' | 'decline' | 'pending', extra: Record<string, string> = {}): Promise<string | null> {
       const response = await fetch(`${url}/__sim/${gateway}/${encodeURIComponent(id)}/decide`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ outcome }),
+        body: JSON.stringify({ ...extra, outcome }),
       });
       if (!response.ok) throw new Error(`decide answered ${response.status}: ${await response.text()}`);
       return ((await response.json()) as { location: string | null }).location;

@@ -1,12 +1,15 @@
 import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { AppConfig, loadConfig } from '@platform/config';
 import { ensureDatabase, migrateUp, UserModel } from '@platform/db';
 import { createLogger } from '@platform/observability';
 import { closeInfrastructure, createAppContainer, createInfrastructure } from '@platform/runtime';
 import { seedDemo } from '../seed/seed-demo';
+import { smtpTarget } from '../smtp-sink/smtp-target';
 import { loadDotenv } from './load-dotenv';
+import { dashboardLogin } from './start-banner';
 
 /**
  * `npm start`: the whole platform on one machine. Applies migrations, loads the demo data into
@@ -22,6 +25,8 @@ const APPS = [
 
 /** eSewa and Khalti stand-in (tools/gateway-sim), started when the gateway URLs point at it. */
 const SIMULATOR = { name: 'gateway-sim', entry: 'tools/gateway-sim/main.ts' } as const;
+/** Local SMTP server that keeps mails for a web page (tools/smtp-sink), started when SMTP points at this machine. */
+const SMTP_SINK = { name: 'smtp-sink', entry: 'tools/smtp-sink/main.ts' } as const;
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 const children = new Map<string, ChildProcess>();
@@ -49,7 +54,7 @@ async function prepareDatabase(): Promise<void> {
  * (their defaults: http://localhost:3005), else null: real gateways or another stand-in are set.
  */
 function simulatorUrl(config: AppConfig): string | null {
-  const port = Number(process.env['GATEWAY_SIM_PORT'] ?? 3005);
+  const { port } = config.devTools.gatewaySim;
   const { esewa, khalti } = config.payments;
   const pointsAtSimulator = (value: string) => {
     const url = new URL(value);
@@ -104,6 +109,17 @@ async function stopAll(exitCode: number): Promise<void> {
   process.exit(exitCode);
 }
 
+function isListening(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 1_000 });
+    const done = (listening: boolean) => {
+      socket.destroy();
+      resolve(listening);
+    };
+    socket.once('connect', () => done(true)).once('error', () => done(false)).once('timeout', () => done(false));
+  });
+}
+
 function say(message: string): void {
   process.stdout.write(`[start] ${message}\n`);
 }
@@ -118,6 +134,12 @@ async function main() {
   const simulator = simulatorUrl(config);
   if (simulator) startApp(SIMULATOR);
   else say('ESEWA_FORM_URL, ESEWA_STATUS_URL or KHALTI_BASE_URL points elsewhere: the gateway simulator is not started');
+  const smtp = smtpTarget(config.smtp);
+  // Another local SMTP server (docker-compose's Mailpit) may already own the port: use it instead.
+  const smtpTaken = smtp.local && (await isListening(smtp.host, smtp.port));
+  const smtpSink = smtp.local && !smtpTaken ? `http://localhost:${config.devTools.smtpSink.webPort}` : null;
+  if (smtpSink) startApp(SMTP_SINK);
+  else say(`${smtpTaken ? 'a server already listens on' : 'SMTP points at'} ${smtp.host}:${smtp.port}: the SMTP sink is not started`);
   for (const app of APPS) startApp(app);
   const urls = {
     'admin-api': `http://localhost:${config.apps.adminApi.port}`,
@@ -128,18 +150,20 @@ async function main() {
   const ready = await Promise.all([
     ...APPS.map((app) => waitUntilReady(urls[app.name])),
     simulator ? waitUntilReady(simulator) : true,
+    smtpSink ? waitUntilReady(smtpSink) : true,
   ]);
   if (stopping) return;
   if (ready.includes(false)) {
-    say(`not ready: ${[...APPS, SIMULATOR].filter((_, i) => !ready[i]).map((a) => a.name).join(', ')}`);
+    say(`not ready: ${[...APPS, SIMULATOR, SMTP_SINK].filter((_, i) => !ready[i]).map((a) => a.name).join(', ')}`);
     return stopAll(1);
   }
   const rows = APPS.map((app) => {
     const url = urls[app.name];
-    const extra = app.docs ? `docs ${url}/docs` : `queues ${url}/admin/queues (token: JOBS_DASHBOARD_TOKEN)`;
+    const extra = app.docs ? `docs ${url}/docs` : `queues ${url}/admin/queues (${dashboardLogin(config)})`;
     return `  ${app.name.padEnd(13)} ${url.padEnd(24)} ${extra}`;
   });
   if (simulator) rows.push(`  ${SIMULATOR.name.padEnd(13)} ${simulator.padEnd(24)} eSewa and Khalti stand-in: approve or decline payments on its pages`);
+  if (smtpSink) rows.push(`  ${SMTP_SINK.name.padEnd(13)} ${smtpSink.padEnd(24)} the mails the apps sent (SMTP on ${smtp.host}:${smtp.port})`);
   say(`all apps are ready:\n${rows.join('\n')}\nPress Ctrl-C to stop.`);
 }
 

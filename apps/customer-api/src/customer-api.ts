@@ -14,6 +14,7 @@ import { OrdersReadController } from './orders/orders-read.controller';
 import { mountPaymentCallbackBodies } from './payments/payment-callback-body';
 import { PaymentCallbacksController } from './payments/payment-callbacks.controller';
 import { PaymentResultController } from './payments/payment-result.controller';
+import { PaymentStatusController } from './payments/payment-status.controller';
 import { PromotionsController } from './promotions/promotions.controller';
 import { SubscriptionCatalogController } from './subscriptions/subscription-catalog.controller';
 import { SubscriptionTrialController } from './subscriptions/subscription-trial.controller';
@@ -35,6 +36,7 @@ export const CUSTOMER_API_CONTROLLERS = [
   OrdersReadController,
   PaymentCallbacksController,
   PaymentResultController,
+  PaymentStatusController,
   MobileUploadsController,
   NotificationsController,
   PushDevicesController,

@@ -1,7 +1,8 @@
-import type { RawEnv } from './env-schema';
+import type { ResolvedEnv } from './derived-defaults';
+import { defaultReturnUrlOrigins } from './return-url-origins';
 
 /** The typed configuration every app receives; grouped by concern so each consumer takes only its part. */
-export function toAppConfig(env: RawEnv) {
+export function toAppConfig(env: ResolvedEnv) {
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -10,6 +11,10 @@ export function toAppConfig(env: RawEnv) {
       trustProxy: env.TRUST_PROXY,
       corsOrigins: env.CORS_ORIGINS,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      bodyIdleTimeoutMs: env.HTTP_BODY_IDLE_TIMEOUT_MS,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      metricsToken: env.METRICS_TOKEN,
     },
     apps: {
       adminApi: { port: env.ADMIN_API_PORT, publicBaseUrl: env.ADMIN_API_PUBLIC_BASE_URL },
@@ -39,6 +44,11 @@ export function toAppConfig(env: RawEnv) {
       registerRateLimit: { points: env.AUTH_REGISTER_RATE_LIMIT, windowSeconds: env.AUTH_REGISTER_RATE_WINDOW_SECONDS },
     },
     jobs: { dashboardToken: env.JOBS_DASHBOARD_TOKEN },
+    /** The stand-ins `npm start` runs in development (tools/gateway-sim, tools/smtp-sink). */
+    devTools: {
+      gatewaySim: { port: env.GATEWAY_SIM_PORT, publicBaseUrl: env.GATEWAY_SIM_PUBLIC_BASE_URL },
+      smtpSink: { webPort: env.SMTP_SINK_WEB_PORT },
+    },
     storage: {
       driver: env.STORAGE_DRIVER,
       localRoot: env.STORAGE_LOCAL_ROOT,
@@ -71,7 +81,7 @@ export function toAppConfig(env: RawEnv) {
         statusUrl: env.ESEWA_STATUS_URL,
       },
       khalti: { secretKey: env.KHALTI_SECRET_KEY, baseUrl: env.KHALTI_BASE_URL },
-      returnUrlAllowedOrigins: env.RETURN_URL_ALLOWED_ORIGINS,
+      returnUrlAllowedOrigins: env.RETURN_URL_ALLOWED_ORIGINS ?? defaultReturnUrlOrigins(env),
       /** Callbacks per client IP per minute (they answer a failed redirect beyond it, never 429). */
       callbackRateLimitPerMinute: env.PAYMENT_CALLBACK_RATE_LIMIT,
     },

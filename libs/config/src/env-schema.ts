@@ -14,7 +14,7 @@ const bool = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
     .default(fallback ? 'true' : 'false')
     .transform((value) => value === 'true' || value === '1' || value === 'yes');
-const url = (fallback: string) => z.url({ message: 'expected an absolute URL' }).default(fallback);
+const optionalUrl = () => z.url({ message: 'expected an absolute URL' }).optional();
 const list = (fallback: string) =>
   z
     .string()
@@ -66,6 +66,7 @@ export const SECRET_KEYS = [
   'ESEWA_SECRET_KEY',
   'KHALTI_SECRET_KEY',
   'JOBS_DASHBOARD_TOKEN',
+  'METRICS_TOKEN',
 ] as const;
 
 /** Keys that have a development default but must be set explicitly in production. */
@@ -76,6 +77,7 @@ export const REQUIRED_IN_PRODUCTION = [
   'KHALTI_SECRET_KEY',
   'JOBS_DASHBOARD_TOKEN',
   'RETURN_URL_ALLOWED_ORIGINS',
+  'METRICS_TOKEN',
 ] as const;
 
 export const envSchema = z.object({
@@ -83,6 +85,13 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool(false),
   SHUTDOWN_TIMEOUT_MS: int(10_000, 100),
+  // Slow or stalled clients (README "Configuration"): request headers must arrive within the first,
+  // a request body may pause at most the second, and no request may take longer than the third
+  // to arrive (sized for the largest upload).
+  HTTP_HEADERS_TIMEOUT_MS: int(10_000, 100),
+  HTTP_BODY_IDLE_TIMEOUT_MS: int(30_000, 100),
+  HTTP_REQUEST_TIMEOUT_MS: int(900_000, 1_000),
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).default('dev-only-metrics-token'),
   // Which proxies may set X-Forwarded-For: `false`, a hop count, or addresses/CIDRs/`loopback`.
   // `true` (trust every hop) is refused: any client could then choose its own IP and escape
   // per-IP rate limits.
@@ -102,10 +111,16 @@ export const envSchema = z.object({
   CUSTOMER_API_PORT: port(3002),
   MARKET_API_PORT: port(3003),
   JOBS_PORT: port(3004),
-  ADMIN_API_PUBLIC_BASE_URL: url('http://localhost:3001'),
-  CUSTOMER_API_PUBLIC_BASE_URL: url('http://localhost:3002'),
-  MARKET_API_PUBLIC_BASE_URL: url('http://localhost:3003'),
-  JOBS_PUBLIC_BASE_URL: url('http://localhost:3004'),
+  // Unset: http://localhost:<the app's port> (derived-defaults.ts), and so for every URL below
+  // that defaults from a port.
+  ADMIN_API_PUBLIC_BASE_URL: optionalUrl(),
+  CUSTOMER_API_PUBLIC_BASE_URL: optionalUrl(),
+  MARKET_API_PUBLIC_BASE_URL: optionalUrl(),
+  JOBS_PUBLIC_BASE_URL: optionalUrl(),
+  // Development stand-ins that `npm start` runs: the gateway simulator and the SMTP sink's web page.
+  GATEWAY_SIM_PORT: port(3005),
+  GATEWAY_SIM_PUBLIC_BASE_URL: optionalUrl(),
+  SMTP_SINK_WEB_PORT: port(3006),
 
   DATABASE_URL: z
     .string()
@@ -181,11 +196,15 @@ export const envSchema = z.object({
 
   ESEWA_PRODUCT_CODE: z.string().min(1).default('EPAYTEST'),
   ESEWA_SECRET_KEY: z.string().min(1).default('8gBm/:&EnhH.1/q'),
-  ESEWA_FORM_URL: url('http://localhost:3005/esewa/api/epay/main/v2/form'),
-  ESEWA_STATUS_URL: url('http://localhost:3005/esewa/api/epay/transaction/status/'),
+  ESEWA_FORM_URL: optionalUrl(),
+  ESEWA_STATUS_URL: optionalUrl(),
   KHALTI_SECRET_KEY: z.string().min(1).default('dev-khalti-secret-key'),
-  KHALTI_BASE_URL: url('http://localhost:3005/khalti/api/v2'),
-  RETURN_URL_ALLOWED_ORIGINS: list('*'),
+  KHALTI_BASE_URL: optionalUrl(),
+  // Unset: the local apps' origins (defaultReturnUrlOrigins); `*` (any) is refused in production.
+  RETURN_URL_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) => value?.split(',').map((item) => item.trim()).filter(Boolean)),
   // Payment callbacks (public, unauthenticated) per client IP per minute; over it they still redirect, with failed.
   PAYMENT_CALLBACK_RATE_LIMIT: int(60, 1),
 

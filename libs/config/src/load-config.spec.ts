@@ -15,6 +15,43 @@ describe('loadConfig', () => {
     expect(config.limits.completionThresholdPercent).to.equal(90);
   });
 
+  describe('defaults that follow a port', () => {
+    it('moves an app\'s public base URL with its port, and the gateways\' return URLs with customer-api', () => {
+      const config = loadConfig({ CUSTOMER_API_PORT: '4102', ADMIN_API_PORT: '4101', MARKET_API_PORT: '4103', JOBS_PORT: '4104' });
+      expect(config.apps.customerApi.publicBaseUrl).to.equal('http://localhost:4102');
+      expect(config.apps.adminApi.publicBaseUrl).to.equal('http://localhost:4101');
+      expect(config.apps.marketApi.publicBaseUrl).to.equal('http://localhost:4103');
+      expect(config.apps.jobs.publicBaseUrl).to.equal('http://localhost:4104');
+    });
+
+    it('points the three gateway URLs at a moved simulator', () => {
+      const config = loadConfig({ GATEWAY_SIM_PORT: '4105' });
+      expect(config.devTools.gatewaySim).to.deep.equal({ port: 4105, publicBaseUrl: 'http://localhost:4105' });
+      expect(config.payments.esewa.formUrl).to.equal('http://localhost:4105/esewa/api/epay/main/v2/form');
+      expect(config.payments.esewa.statusUrl).to.equal('http://localhost:4105/esewa/api/epay/transaction/status/');
+      expect(config.payments.khalti.baseUrl).to.equal('http://localhost:4105/khalti/api/v2');
+    });
+
+    it('keeps a value that is set, and follows a set simulator base URL', () => {
+      const config = loadConfig({
+        CUSTOMER_API_PORT: '4102',
+        CUSTOMER_API_PUBLIC_BASE_URL: 'https://shop.example',
+        GATEWAY_SIM_PUBLIC_BASE_URL: 'http://sim.internal:8080',
+        KHALTI_BASE_URL: 'https://dev.khalti.com/api/v2',
+      });
+      expect(config.apps.customerApi.publicBaseUrl).to.equal('https://shop.example');
+      expect(config.payments.esewa.formUrl).to.equal('http://sim.internal:8080/esewa/api/epay/main/v2/form');
+      expect(config.payments.khalti.baseUrl).to.equal('https://dev.khalti.com/api/v2');
+    });
+
+    it('gives the documented ports for an empty environment', () => {
+      const config = loadConfig({});
+      expect(config.apps.customerApi.publicBaseUrl).to.equal('http://localhost:3002');
+      expect(config.payments.esewa.formUrl).to.equal('http://localhost:3005/esewa/api/epay/main/v2/form');
+      expect(config.devTools).to.deep.equal({ gatewaySim: { port: 3005, publicBaseUrl: 'http://localhost:3005' }, smtpSink: { webPort: 3006 } });
+    });
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ ADMIN_API_PORT: '' }).apps.adminApi.port).to.equal(3001);
   });

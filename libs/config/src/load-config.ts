@@ -1,6 +1,7 @@
 import { envSchema, REQUIRED_IN_PRODUCTION } from './env-schema';
 import { ConfigError } from './config.errors';
 import { AppConfig, toAppConfig } from './app-config';
+import { withDerivedDefaults } from './derived-defaults';
 
 type Env = Record<string, string | undefined>;
 
@@ -32,5 +33,5 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
-  return toAppConfig(parsed.data);
+  return toAppConfig(withDerivedDefaults(parsed.data));
 }

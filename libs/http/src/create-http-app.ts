@@ -1,8 +1,7 @@
 import cors from 'cors';
-import express, { Express, RequestHandler } from 'express';
+import express, { Express } from 'express';
 import { RoutingControllersOptions, useExpressServer } from 'routing-controllers';
 import type { ContainerInstance } from 'typedi';
-import { DomainError } from '@platform/domain';
 import { MetricsRegistry } from '@platform/observability';
 import { pingRedis } from '@platform/redis';
 import type { Infrastructure } from '@platform/runtime';
@@ -10,8 +9,10 @@ import { authorizationChecker, createPassport, currentUserChecker } from './auth
 import { EnvelopeInterceptor } from './envelope';
 import { errorHandler, notFoundHandler, rejectNonObjectBodies } from './errors';
 import { installPerAppIoc } from './ioc';
+import { JsonBodyOptions, jsonBodies, requireReadableBody } from './json-bodies';
 import {
   buildOpenApiDocument,
+  closeStalledBodies,
   mountHealthRoutes,
   mountMetricsRoute,
   mountOpenApi,
@@ -32,7 +33,7 @@ export interface HttpAppOptions {
   /** Extra express wiring mounted before the controllers (static files, dashboards). */
   configure?: (app: Express) => void;
   /** JSON bodies: the size cap (1 MB), and the error over it (413 PAYLOAD_TOO_LARGE, or 400 where a spec says so). */
-  jsonBody?: { limit: string; tooLarge: 'PAYLOAD_TOO_LARGE' | 'VALIDATION_ERROR' };
+  jsonBody?: JsonBodyOptions;
 }
 
 export interface HttpApp {
@@ -56,6 +57,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.disable('x-powered-by');
 
   installRequestLogging(app, infra.logger);
+  app.use(closeStalledBodies(infra.config.http.bodyIdleTimeoutMs));
   app.use(requestMetrics(metrics));
   // Resources (uploads, trailers) are meant to be embedded by the web and admin front-ends.
   app.use(securityHeaders({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
@@ -71,10 +73,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     { database: () => infra.db.ping(), redis: () => pingRedis(infra.redis) },
     () => shuttingDown,
   );
-  mountMetricsRoute(app, metrics);
+  mountMetricsRoute(app, metrics, infra.config.http.metricsToken);
   app.use(jsonBodies(options.jsonBody ?? { limit: '1mb', tooLarge: 'PAYLOAD_TOO_LARGE' }));
   app.use(rejectNonObjectBodies);
   options.configure?.(app);
+  app.use(requireReadableBody);
 
   installPerAppIoc();
   const routing: RoutingControllersOptions = {
@@ -104,14 +107,6 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       shuttingDown = true;
     },
   };
-}
-
-function jsonBodies({ limit, tooLarge }: NonNullable<HttpAppOptions['jsonBody']>): RequestHandler {
-  const parse = express.json({ limit });
-  return (req, res, next) =>
-    parse(req, res, (error?: unknown) =>
-      next((error as { type?: string } | undefined)?.type === 'entity.too.large' ? new DomainError(tooLarge, 'Request body too large') : error),
-    );
 }
 
 function corsOrigin(origins: string[]): boolean | string[] {

@@ -45,3 +45,8 @@ const SUCCESS_TAIL = Buffer.from('}');
 
 /** `{ message: 'Success', data }` as bytes, where `data` is JSON already serialised (a cached answer read back as bytes). */
 export const successEnvelope = (dataJson: Buffer): Buffer => Buffer.concat([SUCCESS_HEAD, dataJson, SUCCESS_TAIL]);
+
+const PAGE_HEAD = Buffer.from('{"message":"Success",');
+
+/** A paginated list's envelope as bytes, from the JSON object `{"data":[...],"count":…,"page":…,"size":…}` serialised already. */
+export const successPageEnvelope = (pageJson: Buffer): Buffer => Buffer.concat([PAGE_HEAD, pageJson.subarray(1)]);

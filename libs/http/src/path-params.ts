@@ -6,6 +6,9 @@ import { ValidationFailed } from '@platform/domain';
  * "not found" by the lookup (isRowId).
  */
 export function parseIntegerId(value: string, name = 'id'): number {
-  if (!/^[0-9]{1,16}$/.test(value)) throw ValidationFailed(`${name} must be a positive integer`);
+  if (!/^[0-9]{1,16}$/.test(value)) {
+    const message = `${name} must be a positive integer`;
+    throw ValidationFailed(message, [{ field: name, code: 'isInt', message }]);
+  }
   return Number(value);
 }

@@ -31,7 +31,7 @@ export async function runHttpService(definition: HttpServiceDefinition): Promise
   if (pruned.length > 0) infra.logger.info({ pids: pruned }, 'removed the upload temporary folders of processes that are gone');
   const app = definition.create(infra);
   await definition.onStart?.(app, infra);
-  const server = await listen(app.express, definition.port(config));
+  const server = await listen(app.express, definition.port(config), '0.0.0.0', config.http);
   infra.logger.info({ port: server.port }, `${definition.name} listening`);
 
   onShutdownSignal(async () => {

@@ -1,11 +1,14 @@
 import Bull, { JobOptions, Queue } from 'bull';
 import Redis from 'ioredis';
+import type { Logger } from '@platform/observability';
 import { JOB_QUEUE, JobName, JobPayloads, QUEUE_NAMES, QueueName } from './jobs';
 
 export interface QueueSettings {
   redisUrl: string;
   /** REDIS_PREFIX; bull keys live under `<prefix>:bull`. */
   prefix: string;
+  /** Where failures of the queues' own connections are reported (stderr when absent). */
+  logger?: Pick<Logger, 'warn' | 'debug'>;
 }
 
 const DEFAULT_JOB_OPTIONS: JobOptions = {
@@ -32,6 +35,9 @@ export class QueueRegistry {
   private readonly queues = new Map<QueueName, Queue>();
   private client?: Redis;
   private subscriber?: Redis;
+  /** One blocking connection per queue; bull does not close connections it did not create. */
+  private readonly blockingClients = new Set<Redis>();
+  private closing = false;
 
   constructor(private readonly settings: QueueSettings) {}
 
@@ -43,6 +49,7 @@ export class QueueRegistry {
         createClient: (type) => this.connection(type),
         defaultJobOptions: DEFAULT_JOB_OPTIONS,
       });
+      this.observeWorkerNaming(queue);
       this.queues.set(name, queue);
     }
     return queue;
@@ -93,11 +100,43 @@ export class QueueRegistry {
     }
   }
 
-  /** Waits for active jobs of this process to finish, then closes every connection. */
+  /**
+   * Stops taking jobs, waits for the active jobs of this process to finish (bull's close, queue by
+   * queue in parallel), and only then closes the connections the queues share, so no queue loses
+   * its connection while another is still finishing a job. Rejects naming what failed to close.
+   */
   async close(): Promise<void> {
-    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    this.closing = true;
+    const queues = [...this.queues.values()];
     this.queues.clear();
-    for (const connection of [this.client, this.subscriber]) connection?.disconnect();
+    const results = await Promise.allSettled(queues.map((queue) => queue.close()));
+    const connections = [this.client, this.subscriber, ...this.blockingClients].filter((c): c is Redis => c !== undefined);
+    this.client = this.subscriber = undefined;
+    this.blockingClients.clear();
+    results.push(...(await Promise.allSettled(connections.map(closeConnection))));
+    const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    if (failures.length > 0) throw new AggregateError(failures, `closing the queues failed: ${failures.map(String).join('; ')}`);
+  }
+
+  /**
+   * bull 4 names a worker's blocking connection with a CLIENT SETNAME it never awaits
+   * (Queue#setHandler -> setWorkerName, bull/lib/worker.js). That command waits behind the
+   * connection's BRPOPLPUSH, and closing the queue drops the connection, so it used to reject
+   * unhandled and crash the process with "Connection is closed.". It only labels the connection.
+   */
+  private observeWorkerNaming(queue: Queue): void {
+    const internal = queue as unknown as { setWorkerName(): Promise<void> };
+    const setWorkerName = internal.setWorkerName.bind(queue);
+    internal.setWorkerName = () =>
+      setWorkerName().catch((error: unknown) => {
+        const context = { err: error, queue: queue.name };
+        if (this.closing) this.log.debug(context, 'the worker connection closed before bull had named it');
+        else this.log.warn(context, 'naming a worker connection failed');
+      });
+  }
+
+  private get log(): Pick<Logger, 'warn' | 'debug'> {
+    return this.settings.logger ?? STDERR_LOGGER;
   }
 
   private connection(type: 'client' | 'subscriber' | 'bclient'): Redis {
@@ -105,6 +144,20 @@ export class QueueRegistry {
     const options = { maxRetriesPerRequest: null, enableReadyCheck: false };
     if (type === 'client') return (this.client ??= new Redis(this.settings.redisUrl, options));
     if (type === 'subscriber') return (this.subscriber ??= new Redis(this.settings.redisUrl, options));
-    return new Redis(this.settings.redisUrl, options);
+    const blocking = new Redis(this.settings.redisUrl, options);
+    this.blockingClients.add(blocking);
+    return blocking;
   }
 }
+
+/** QUIT lets pending replies arrive; a connection that is not up (bull reconnects its blocking one on close) is dropped. */
+async function closeConnection(connection: Redis): Promise<void> {
+  if (connection.status === 'end') return;
+  if (connection.status !== 'ready') return connection.disconnect();
+  await connection.quit();
+}
+
+const STDERR_LOGGER: Pick<Logger, 'warn' | 'debug'> = {
+  warn: (context: object, message?: string) => process.stderr.write(`queues: ${message} ${String((context as { err?: unknown }).err)}\n`),
+  debug: () => undefined,
+} as Pick<Logger, 'warn' | 'debug'>;

@@ -44,15 +44,25 @@ export async function createInfrastructure(
     redis,
     cache: new Cache(redis, logger, config.redis.cacheTtlSeconds),
     rateLimiters: new RateLimiters(redis),
-    queues: overrides.queues ?? new QueueRegistry({ redisUrl: config.redis.url, prefix: config.redis.prefix }),
+    queues: overrides.queues ?? new QueueRegistry({ redisUrl: config.redis.url, prefix: config.redis.prefix, logger }),
     storage: overrides.storage ?? createStorage(config.storage),
   };
 }
 
-/** Closes in dependency order: queues (draining active jobs), then Redis, then the pool. */
+/**
+ * Closes in dependency order: the queues (workers finish their active jobs, schedules and the
+ * outbox sweep stop), then Redis, then the pool. A step that fails is logged and the rest still close.
+ */
 export async function closeInfrastructure(infra: Infrastructure): Promise<void> {
-  await infra.queues.close().catch((error) => infra.logger.warn({ err: error }, 'closing queues failed'));
-  infra.storage.close();
-  await closeRedis(infra.redis);
-  await infra.db.close().catch((error) => infra.logger.warn({ err: error }, 'closing the database failed'));
+  const step = async (what: string, close: () => unknown) => {
+    try {
+      await close();
+    } catch (error) {
+      infra.logger.warn({ err: error }, `closing ${what} failed`);
+    }
+  };
+  await step('the queues', () => infra.queues.close());
+  await step('the storage client', () => infra.storage.close());
+  await step('Redis', () => closeRedis(infra.redis));
+  await step('the database pool', () => infra.db.close());
 }

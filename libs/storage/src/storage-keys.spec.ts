@@ -27,6 +27,8 @@ describe(normalizeStorageKey.name, () => {
     ['a prefix that only `..` removal would expose', '../etc/passwd'],
     ['a prefix in another case', 'Public/a.png'],
     ['a NUL byte', 'uploads/a\x00b.png'],
+    ['a key over 1,024 bytes', `uploads/${'a/'.repeat(600)}x.png`],
+    ['a segment over 255 bytes (a file name too long for the local store)', `uploads/file/${'é'.repeat(128)}.pdf`],
     ['a NUL byte in a segment that `..` removal drops', 'uploads/..\x00/a.png'],
     ['a newline', 'uploads/image/a\n.png'],
     ['a carriage return', 'public/avatar/a\r.png'],

@@ -33,6 +33,9 @@ export function customerToken(container: ContainerInstance, id: string): string 
   return container.get(AccessTokenService).sign({ kind: 'customer', id });
 }
 
+/** The errorCode a refused token case gets: TOKEN_EXPIRED for the well-signed expired one (CONTRACT section 3). */
+export const refusedTokenCode = (name: string) => (name === 'an expired token' ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
+
 /**
  * Every way a bearer token must be refused with 401 (CONTRACT section 3), for a customer route
  * (`typ: customer`) or an admin route (`typ: admin`).

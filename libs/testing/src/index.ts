@@ -7,7 +7,7 @@ export {
 } from './shared-infrastructure';
 export { buildTestApp, eventually, testContainer } from './test-apps';
 export type { TestApp } from './test-apps';
-export { createCustomer, adminToken, customerToken, invalidTokenCases, uniqueEmail } from './factories';
+export { createCustomer, adminToken, customerToken, invalidTokenCases, refusedTokenCode, uniqueEmail } from './factories';
 export type { TestCustomer } from './factories';
 export { TcpProxy } from './tcp-proxy';
 export { startStubGateway, unusedAddress } from './stub-gateway';
@@ -18,6 +18,9 @@ export { pngBytes, jpegBytes, pdfBytes, mp4Bytes, mp4Header, exeBytes } from './
 export { startS3Server, type TestS3Server, type TestS3ServerOptions } from './s3-server';
 export { s3StorageEnv } from './s3-storage-env';
 export { createOrder, forceOrderStatus } from './commerce-factories';
+export { createPendingPayment, settlePayment } from './payment-factories';
+export { launchChromium, chromiumPath, CHROMIUM_ARGS, CHROMIUM_INSTALL_HINT } from './chromium';
+export type { TestBrowser } from './chromium';
 export { createCart, expireCart, type CartOptions } from './cart-factories';
 export { orderEvents } from './notification-events';
 export { createSubscriptionCatalog, createSubscription } from './subscription-factories';

@@ -35,9 +35,11 @@ export function describeOperations(name: string, create: (infra: Infrastructure)
       expect(res.body.data.checks).to.deep.equal({ database: 'up', redis: 'up' });
     });
 
-    it('serves Prometheus metrics with request durations', async () => {
+    it('serves Prometheus metrics with request durations to a holder of METRICS_TOKEN only', async () => {
       await api.http.get('/healthz');
-      const res = await api.http.get('/metrics').expect(200);
+      const refused = await api.http.get('/metrics').expect(401);
+      expect(refused.body.errorCode).to.equal('UNAUTHORIZED');
+      const res = await api.http.get('/metrics').set('Authorization', `Bearer ${api.infra.config.http.metricsToken}`).expect(200);
       expect(res.text).to.include('http_request_duration_seconds_bucket');
       expect(res.text).to.include(`app="${name}"`);
     });

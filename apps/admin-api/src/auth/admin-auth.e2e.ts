@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { EnsureBootstrapAdminUseCase } from '@platform/domain';
-import { buildTestApp, createCustomer, invalidTokenCases, TEST_ENV, TestApp } from '@platform/testing';
+import { buildTestApp, createCustomer, invalidTokenCases, refusedTokenCode, TEST_ENV, TestApp } from '@platform/testing';
 import { createAdminApi } from '../admin-api';
 
 describe('Admin auth (admin-api)', () => {
@@ -43,7 +43,7 @@ describe('Admin auth (admin-api)', () => {
         const request = api.http.get('/api/admin/auth/me');
         if (header) request.set('Authorization', header);
         const res = await request.expect(401);
-        expect(res.body.errorCode).to.equal('UNAUTHORIZED');
+        expect(res.body.errorCode).to.equal(refusedTokenCode(name));
       });
     }
   });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { buildTestApp, createCustomer, invalidTokenCases, TestApp } from '@platform/testing';
+import { buildTestApp, createCustomer, invalidTokenCases, refusedTokenCode, TestApp } from '@platform/testing';
 import { createAdminApi } from '../admin-api';
 import { adminBearer } from './admin-orders.test-helper';
 
@@ -30,7 +30,7 @@ describe('Admin order reads and notes access (admin-api)', () => {
         const request = call(method, path, body);
         if (header) request.set('Authorization', header);
         const res = await request.expect(401);
-        expect(res.body.errorCode).to.equal('UNAUTHORIZED');
+        expect(res.body.errorCode).to.equal(refusedTokenCode(name));
       });
     }
 

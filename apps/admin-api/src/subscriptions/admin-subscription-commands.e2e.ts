@@ -8,7 +8,7 @@ import {
   createCustomer,
   createSubscription,
   createSubscriptionCatalog,
-  invalidTokenCases,
+  invalidTokenCases, refusedTokenCode,
   TestApp,
   TestCustomer,
   TestSubscriptionCatalog,
@@ -281,7 +281,7 @@ describe('Admin subscription commands (admin-api)', () => {
         it(`${route} answers 401 UNAUTHORIZED with ${label}`, async () => {
           const request = call(method, path, body);
           const res = await (header ? request.set('Authorization', header) : request).expect(401);
-          expect(res.body.errorCode).to.equal('UNAUTHORIZED');
+          expect(res.body.errorCode).to.equal(refusedTokenCode(label));
         });
       }
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Test } from 'supertest';
-import { adminToken, buildTestApp, createCustomer, invalidTokenCases, pngBytes, TestApp } from '@platform/testing';
+import { adminToken, buildTestApp, createCustomer, invalidTokenCases, refusedTokenCode, pngBytes, TestApp } from '@platform/testing';
 import { createAdminApi } from '../admin-api';
 
 /**
@@ -38,7 +38,7 @@ describe('Admin upload routes access (admin-api)', () => {
     it(`POST /api/upload refuses ${name} with 401`, async () => {
       const req = ROUTES[0][1](api);
       const res = await (header ? req.set('Authorization', header) : req).expect(401);
-      expect(res.body.errorCode).to.equal('UNAUTHORIZED');
+      expect(res.body.errorCode).to.equal(refusedTokenCode(name));
     });
   }
 

@@ -8,6 +8,7 @@ import {
   createCustomer,
   customerToken,
   invalidTokenCases,
+  refusedTokenCode,
   isolatedInfrastructure,
   closeTestInfrastructure,
   TEST_ENV,
@@ -121,7 +122,7 @@ describe('Customer auth (customer-api)', () => {
         const request = api.http.get('/api/auth/me');
         if (header) request.set('Authorization', header);
         const res = await request.expect(401);
-        expect(res.body.errorCode).to.equal('UNAUTHORIZED');
+        expect(res.body.errorCode).to.equal(refusedTokenCode(name));
       });
     }
 

@@ -48,6 +48,11 @@ describe('Cart promotion (customer-api)', () => {
         customer = await createCustomer(api.app.container);
       });
 
+      it('refuses a null code with 400 VALIDATION_ERROR (not a 500): only an absent code means "whatever is applied"', async () => {
+        const res = await unapply({ code: null }).expect(400);
+        expect(res.body.errors).to.deep.equal([{ field: 'code', code: 'isString', message: 'code must be a string' }]);
+      });
+
       it('applies a percent code to the items\' unitSp, rounded down, and answers payable', async () => {
         const { product: course } = await createCourse({ mrpPaisa: 500_000, spPaisa: 399_999 });
         const { product: book } = await createDigitalBook({ mrpPaisa: 20_000, spPaisa: 10_000 });

@@ -9,7 +9,7 @@ import {
   createDigitalBook,
   createTrainingProduct,
   expireCart,
-  invalidTokenCases,
+  invalidTokenCases, refusedTokenCode,
   TestApp,
   TestCustomer,
 } from '@platform/testing';
@@ -323,7 +323,7 @@ describe('Cart (customer-api)', () => {
             for (const [label, header] of invalidTokenCases('customer', customer.id)) {
               const res = await request(header);
               expect(res.status, `${route} with ${label}`).to.equal(401);
-              expect(res.body.errorCode).to.equal('UNAUTHORIZED');
+              expect(res.body.errorCode).to.equal(refusedTokenCode(label));
             }
             const res = await request(`Bearer ${adminToken(api.app.container, ['*'])}`);
             expect(res.status).to.equal(403);

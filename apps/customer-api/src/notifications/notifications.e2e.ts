@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { Database, NotificationEventModel, NotificationModel, PushDeviceModel } from '@platform/db';
-import { adminToken, buildTestApp, createCustomer, invalidTokenCases, TestApp, TestCustomer } from '@platform/testing';
+import { adminToken, buildTestApp, createCustomer, invalidTokenCases, refusedTokenCode, TestApp, TestCustomer } from '@platform/testing';
 import { createCustomerApi } from '../customer-api';
 
 /**
@@ -133,7 +133,7 @@ describe('Notifications (customer-api)', () => {
         it(`answers 401 to ${label}`, async () => {
           for (const request of [api.http.get(prefix), api.http.post(`${prefix}/1/read`), api.http.post(`${prefix}/read-all`)]) {
             if (authorization) request.set('Authorization', authorization);
-            expect((await request.expect(401)).body.errorCode).to.equal('UNAUTHORIZED');
+            expect((await request.expect(401)).body.errorCode).to.equal(refusedTokenCode(label));
           }
         });
       }

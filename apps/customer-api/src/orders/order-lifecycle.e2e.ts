@@ -10,7 +10,7 @@ import {
   ProductAccessModel,
 } from '@platform/db';
 import { AdminActor, ProductAccessPolicy, RedeemPromotionUseCase, RequestOrderCancelUseCase } from '@platform/domain';
-import { adminToken, createCustomer, createPromotion, invalidTokenCases, orderEvents, orderInStatus, startOrderLifecycleApp, TestApp, TestCustomer } from '@platform/testing';
+import { adminToken, createCustomer, createPromotion, invalidTokenCases, refusedTokenCode, orderEvents, orderInStatus, startOrderLifecycleApp, TestApp, TestCustomer } from '@platform/testing';
 import { createCustomerApi } from '../customer-api';
 
 type Lifecycle = Awaited<ReturnType<typeof startOrderLifecycleApp>>;
@@ -215,7 +215,7 @@ describe('Order cancel requests (customer-api)', () => {
         it(`${method.toUpperCase()} ${path} answers 401 UNAUTHORIZED with ${label}`, async () => {
           const request = call(method, path);
           const res = await (header ? request.set('Authorization', header) : request).expect(401);
-          expect(res.body.errorCode).to.equal('UNAUTHORIZED');
+          expect(res.body.errorCode).to.equal(refusedTokenCode(label));
         });
       }
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { v7 as uuidv7 } from 'uuid';
 import { OrderModel, OrderStatus, OrderStatusHistoryModel } from '@platform/db';
 import { ProductAccessPolicy } from '@platform/domain';
-import { adminToken, buildTestApp, createCustomer, invalidTokenCases, orderEvents, orderInStatus, TestApp, TestCustomer } from '@platform/testing';
+import { adminToken, buildTestApp, createCustomer, invalidTokenCases, refusedTokenCode, orderEvents, orderInStatus, TestApp, TestCustomer } from '@platform/testing';
 import { createCustomerApi } from '../customer-api';
 
 /**
@@ -121,10 +121,10 @@ describe('Refund requests (customer-api)', () => {
   describe('authentication', () => {
     for (const path of ['/api/orders/1/request-refund', '/api/mobile/orders/1/request-refund']) {
       for (const [label, header] of invalidTokenCases('customer', uuidv7())) {
-        it(`POST ${path} answers 401 UNAUTHORIZED with ${label}`, async () => {
+        it(`POST ${path} answers 401 ${refusedTokenCode(label)} with ${label}`, async () => {
           const request = api.http.post(path).send({ reason: 'x' });
           const res = await (header ? request.set('Authorization', header) : request).expect(401);
-          expect(res.body.errorCode).to.equal('UNAUTHORIZED');
+          expect(res.body.errorCode).to.equal(refusedTokenCode(label));
         });
       }
 

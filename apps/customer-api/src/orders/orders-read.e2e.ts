@@ -9,7 +9,7 @@ import {
   createDigitalBook,
   createOrder,
   forceOrderStatus,
-  invalidTokenCases,
+  invalidTokenCases, refusedTokenCode,
   TestApp,
   TestCustomer,
 } from '@platform/testing';
@@ -256,7 +256,7 @@ describe('Order reads (customer-api)', () => {
               const request = api.http.get(path);
               if (header) request.set('Authorization', header);
               const res = await request.expect(401);
-              expect(res.body.errorCode).to.equal('UNAUTHORIZED');
+              expect(res.body.errorCode).to.equal(refusedTokenCode(name));
             }
           });
         }

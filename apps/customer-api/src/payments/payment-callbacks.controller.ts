@@ -12,7 +12,7 @@ import { RateLimiters } from '@platform/redis';
 const DESCRIPTION =
   'Public; called by the browser coming back from eSewa or Khalti with the gateway\'s parameters (query for GET, ' +
   'form or JSON body for POST). Always answers 302 to /api/payments/result?payment_status=success|failed|pending' +
-  '&payment_id=…&reference_type=order&reference_id=<orderId>&next=<returnUrl>, never 4xx: an unknown payment or ' +
+  '&payment_id=…&reference_type=order&reference_id=<orderId>&next=<returnUrl>&token=<result token, when the callback carried the payment\'s gateway transaction id>, never 4xx: an unknown payment or ' +
   'unreadable parameters answer failed; a forged eSewa signature, another transaction or an amount other than the ' +
   'order total is recorded as a failed verification on the payment and answers failed, the order unchanged; a ' +
   'plausible success is queued for verification with the gateway (order.payment_success) and answers pending; a ' +
@@ -48,7 +48,7 @@ export class PaymentCallbacksController {
   }
 
   private async handle(outcome: PaymentCallbackOutcome, req: Request, res: Response): Promise<Response> {
-    let answer: PaymentCallbackAnswer = { paymentStatus: 'failed', paymentId: null, orderId: null, returnUrl: null };
+    let answer: PaymentCallbackAnswer = { paymentStatus: 'failed', paymentId: null, orderId: null, returnUrl: null, resultToken: null };
     if (!(await this.withinRateLimit(req, outcome))) {
       // Not read, nothing touched: the result page with failed, like an unreadable callback (never 429).
       const paymentId = /^[1-9]\d{0,9}$/.test(String(req.params['paymentId'])) ? Number(req.params['paymentId']) : null;
@@ -84,12 +84,14 @@ export class PaymentCallbacksController {
   }
 }
 
-/** `/api/payments/result?payment_status=…&payment_id=…&reference_type=order&reference_id=…&next=…` (CONTRACT section 4). */
+/** `/api/payments/result?payment_status=…&payment_id=…&reference_type=order&reference_id=…&next=…&token=…` (CONTRACT section 4). */
 export function paymentResultLocation(answer: PaymentCallbackAnswer): string {
   const query = new URLSearchParams({ payment_status: answer.paymentStatus });
   if (answer.paymentId !== null) query.set('payment_id', String(answer.paymentId));
   query.set('reference_type', 'order');
   if (answer.orderId !== null) query.set('reference_id', String(answer.orderId));
   if (answer.returnUrl) query.set('next', answer.returnUrl);
+  // Lets the page read the payment's real state (GET /api/payments/:paymentId/status); the query itself proves nothing.
+  if (answer.resultToken) query.set('token', answer.resultToken);
   return `/api/payments/result?${query.toString()}`;
 }

@@ -3,67 +3,70 @@ import { Controller, Get, Req, Res } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Inject, Service } from 'typedi';
 import type { AppConfig } from '@platform/config';
-import { CONFIG, LOGGER, PaymentRecords } from '@platform/domain';
+import { CONFIG, DomainError, LOGGER, PaymentStatusService, PaymentStatusView } from '@platform/domain';
 import type { Logger } from '@platform/observability';
-import { forwardUrl, parsePaymentResultQuery, PAYMENT_RESULT_CSP, PaymentResultQuery, renderPaymentResultPage } from './payment-result.page';
+import { MAX_POLLS, parsePaymentResultQuery, PAYMENT_RESULT_CSP, PaymentResultQuery, POLL_SECONDS, renderPaymentResultPage, resultModel } from './payment-result.page';
+import { renderReturnDemoPage } from './payment-return-demo.page';
 
-/** The public page the payment callbacks redirect to (learning-commerce.md, "Payment callbacks"). */
+const HTML_HEADERS = { 'Content-Security-Policy': PAYMENT_RESULT_CSP, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+const HTML_RESPONSE = { '200': { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } } };
+
+/** The public pages of a payer's way back: the result page the callbacks redirect to, and a demo return page. */
 @Service()
 @Controller()
 export class PaymentResultController {
   constructor(
     @Inject(CONFIG) private readonly config: AppConfig,
-    private readonly payments: PaymentRecords,
+    private readonly statuses: PaymentStatusService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @Get('/api/payments/result')
   @OpenAPI({
-    summary: 'Payment result page (HTML) that forwards to the frontend',
+    summary: 'Payment result page (HTML): the real state of the payment, then forwards to the frontend',
     description:
-      'Public. Query: payment_status (success | failed | pending, required), payment_id, reference_type (order | ' +
-      'training_enrollment), reference_id, next (the returnUrl given at checkout). Answers text/html showing the status; ' +
-      'when next is an absolute http(s) URL whose origin RETURN_URL_ALLOWED_ORIGINS allows ("*" allows any, outside ' +
-      'production), the page forwards there after a second (meta refresh and a link) with payment_status, payment_id, ' +
-      'reference_type and reference_id appended as query parameters; any other next (relative, javascript:, data:, ' +
-      'another origin) is not followed and not shown. The page runs no script (Content-Security-Policy default-src ' +
-      "'none'). For failed, when payment_id is a payment of order reference_id that the gateway confirmed after the " +
-      'order closed (a refund is owed), the page says a refund will be arranged instead. ' +
-      'A missing or unknown payment_status, or a malformed payment_id, reference_id or reference_type: 400 ' +
-      'VALIDATION_ERROR (JSON). The query is not proof of payment: read the order for its status.',
-    responses: { '200': { description: 'The result page', content: { 'text/html': { schema: { type: 'string' } } } } },
+      'Public. Query: payment_id and token (both written by the payment callback), payment_status, reference_type, ' +
+      'reference_id, next (as in CONTRACT section 4; checked, then ignored except a payment_status of failed), poll. ' +
+      'The page shows the state the server has for the payment (GET /api/payments/{paymentId}/status), never the ' +
+      `query's: while it is pending the page reloads every ${POLL_SECONDS} s for about a minute (${MAX_POLLS} times), ` +
+      'then says the payment is still being confirmed; once it is final (success, failed, or a refund owed) it forwards ' +
+      "after a second to the order's returnUrl, re-checked against RETURN_URL_ALLOWED_ORIGINS, with payment_status, " +
+      'payment_id, reference_type and reference_id appended. Without a valid payment_id and token it says the payment ' +
+      'is not confirmed (or failed, when payment_status says so) and forwards nowhere. No script runs on the page ' +
+      "(Content-Security-Policy default-src 'none'). A malformed field: 400 VALIDATION_ERROR (JSON).",
+    responses: HTML_RESPONSE,
   })
   // The raw query (not a validated DTO): the page decides field by field what to refuse and what to ignore.
   async result(@Req() req: Request, @Res() res: Response) {
     const query = parsePaymentResultQuery(req.query);
-    const forward = forwardUrl(query, {
-      allowedOrigins: this.config.payments.returnUrlAllowedOrigins,
-      isProduction: this.config.isProduction,
-    });
-    const refundOwed = await this.refundOwed(query);
-    res
-      .status(200)
-      .set({
-        'Content-Security-Policy': PAYMENT_RESULT_CSP,
-        'Cache-Control': 'no-store',
-        'Referrer-Policy': 'no-referrer',
-      })
-      .type('html')
-      .send(renderPaymentResultPage(query, forward, { refundOwed }));
+    const rules = { allowedOrigins: this.config.payments.returnUrlAllowedOrigins, isProduction: this.config.isProduction };
+    const model = resultModel(query, await this.view(query), rules);
+    res.status(200).set(HTML_HEADERS).type('html').send(renderPaymentResultPage(model));
     return res;
   }
 
-  /** Only for a failed order payment named by both ids; a database that cannot say shows the plain page. */
-  private async refundOwed(query: PaymentResultQuery): Promise<boolean> {
-    if (query.paymentStatus !== 'failed' || !query.paymentId || !query.referenceId || (query.referenceType ?? 'order') !== 'order') return false;
-    const paymentId = Number(query.paymentId);
-    const orderId = Number(query.referenceId);
-    if (!Number.isSafeInteger(paymentId) || !Number.isSafeInteger(orderId) || paymentId > 2_147_483_647 || orderId > 2_147_483_647) return false;
+  @Get('/api/payments/return-demo')
+  @OpenAPI({
+    summary: 'A stand-in frontend page to use as returnUrl in development (HTML)',
+    description:
+      'Public. Shows the fields the result page appended (payment_status, payment_id, reference_type, reference_id), ' +
+      'escaped. It is what the README walkthrough uses as returnUrl, so a fresh machine needs no frontend; its origin ' +
+      "(CUSTOMER_API_PUBLIC_BASE_URL's) is allowed by the development default of RETURN_URL_ALLOWED_ORIGINS.",
+    responses: HTML_RESPONSE,
+  })
+  returnDemo(@Req() req: Request, @Res() res: Response) {
+    res.status(200).set(HTML_HEADERS).type('html').send(renderReturnDemoPage(req.query));
+    return res;
+  }
+
+  /** The payment's state, or null for a missing or wrong id/token; a database that cannot say shows "not confirmed". */
+  private async view(query: PaymentResultQuery): Promise<PaymentStatusView | null> {
+    if (query.paymentId === undefined || query.token === undefined) return null;
     try {
-      return await this.payments.refundOwed(paymentId, orderId);
+      return await this.statuses.status(query.paymentId, query.token);
     } catch (error) {
-      this.logger.warn({ err: error }, 'could not read whether a refund is owed; showing the plain result page');
-      return false;
+      if (!(error instanceof DomainError)) this.logger.warn({ err: error }, 'could not read the payment state; showing the page without it');
+      return null;
     }
   }
 }

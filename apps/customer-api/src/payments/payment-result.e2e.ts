@@ -1,137 +1,147 @@
 import { expect } from 'chai';
+import { PaymentStatusService } from '@platform/domain';
 import type { Infrastructure } from '@platform/runtime';
-import { buildTestApp, closeTestInfrastructure, isolatedInfrastructure, TestApp } from '@platform/testing';
+import { buildTestApp, closeTestInfrastructure, createPendingPayment, forceOrderStatus, isolatedInfrastructure, settlePayment, TestApp } from '@platform/testing';
 import { createCustomerApi } from '../customer-api';
 
+const SHOP = 'https://shop.example';
 const XSS = `"><script>alert(1)</script><img src=x onerror='alert(2)'>`;
 
-/** The forward target the page announces (meta refresh and link), decoded from its attribute; null when it does not forward. */
-function forwardTarget(html: string): string | null {
-  const refresh = /<meta http-equiv="refresh" content="1;url=([^"]*)">/.exec(html);
-  const link = /<a href="([^"]*)">Continue<\/a>/.exec(html);
-  expect(Boolean(refresh), 'refresh and link go together').to.equal(Boolean(link));
-  if (!refresh || !link) return null;
-  expect(refresh[1]).to.equal(link[1]);
-  return refresh[1].replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+/** The page's meta refresh target (decoded) and its seconds, or null. */
+function refreshOf(html: string): { seconds: number; url: string } | null {
+  const match = /<meta http-equiv="refresh" content="(\d+);url=([^"]*)">/.exec(html);
+  return match ? { seconds: Number(match[1]), url: match[2].replace(/&amp;/g, '&') } : null;
 }
+const statusOf = (html: string) => /<h1 data-status="([^"]+)">/.exec(html)?.[1];
 
-/** learning-commerce.md, "Payment callbacks": GET /api/payments/result; CONTRACT.md section 4. */
-describe('Payment result page (customer-api)', () => {
-  describe('with RETURN_URL_ALLOWED_ORIGINS=https://shop.example', () => {
-    let infra: Infrastructure;
-    let api: TestApp;
+/** learning-commerce.md, "Payment callbacks": the result page and the state it reads; issue 18. */
+describe('Payment result page and payment status (customer-api)', () => {
+  let infra: Infrastructure;
+  let api: TestApp;
+  let tokens: PaymentStatusService;
 
-    before(async () => {
-      infra = await isolatedInfrastructure('payment-result', { RETURN_URL_ALLOWED_ORIGINS: 'https://shop.example' });
-      api = await buildTestApp(createCustomerApi, infra);
-    });
-    after(() => closeTestInfrastructure(infra));
+  before(async () => {
+    infra = await isolatedInfrastructure('payment-result', { RETURN_URL_ALLOWED_ORIGINS: SHOP });
+    api = await buildTestApp(createCustomerApi, infra);
+    tokens = api.app.container.get(PaymentStatusService);
+  });
+  after(() => closeTestInfrastructure(infra));
 
-    const page = (query: Record<string, string>) => api.http.get('/api/payments/result').query(query);
+  const pending = (returnUrl: string | null = `${SHOP}/orders/done?payment_status=forged#top`) => createPendingPayment(api.app.container, returnUrl);
+  const status = (paymentId: number | string, token?: string) => api.http.get(`/api/payments/${paymentId}/status`).query(token === undefined ? {} : { token });
+  const page = (query: Record<string, string>) => api.http.get('/api/payments/result').query(query).expect(200);
 
-    it('renders a public HTML page that forwards to next with the payment fields appended', async () => {
-      const res = await page({
-        payment_status: 'success',
-        payment_id: '42',
-        reference_type: 'order',
-        reference_id: '7',
-        next: 'https://shop.example/orders/thanks?tab=1&payment_status=forged#top',
-      }).expect(200);
-      expect(res.headers['content-type']).to.match(/^text\/html; charset=utf-8/);
-      expect(res.headers['cache-control']).to.equal('no-store');
-      const csp = res.headers['content-security-policy'];
-      expect(csp).to.include("default-src 'none'").and.not.include('script-src').and.not.include('unsafe-inline');
-      expect(res.text).to.include('Payment successful');
-      const target = new URL(forwardTarget(res.text) as string);
-      expect(target.origin + target.pathname + target.hash).to.equal('https://shop.example/orders/thanks#top');
-      expect(Object.fromEntries(target.searchParams)).to.deep.equal({
-        tab: '1',
-        payment_status: 'success',
-        payment_id: '42',
-        reference_type: 'order',
-        reference_id: '7',
-      });
-      expect(res.text).not.to.match(/<script/i);
+  describe('GET /api/payments/:paymentId/status', () => {
+    it('answers the real state, and only the state, the ids and the allowed returnUrl', async () => {
+      const { order, payment } = await pending();
+      const token = tokens.token(payment.id);
+      const before = await status(payment.id, token).expect(200);
+      expect(before.body.data).to.deep.equal({ paymentId: payment.id, orderId: order.id, state: 'pending', returnUrl: `${SHOP}/orders/done?payment_status=forged#top` });
+      await settlePayment(order, payment);
+      expect((await status(payment.id, token).expect(200)).body.data.state).to.equal('success');
     });
 
-    it('shows the failed and pending states too', async () => {
-      expect((await page({ payment_status: 'failed', next: 'https://shop.example/' }).expect(200)).text).to.include('Payment failed');
-      const pending = await page({ payment_status: 'pending', payment_id: '9', reference_type: 'training_enrollment', reference_id: '3' }).expect(200);
-      expect(pending.text).to.include('Payment pending').and.include('<dt>Enrollment</dt><dd>3</dd>');
-      expect(forwardTarget(pending.text)).to.equal(null);
+    it('says failed for a closed order and refund_owed for money confirmed after it closed', async () => {
+      const { order, payment } = await pending();
+      await forceOrderStatus(order.id, { status: 'cancelled', cancelledAt: new Date() });
+      expect((await status(payment.id, tokens.token(payment.id)).expect(200)).body.data.state).to.equal('failed');
+      await payment.update({ status: 'completed', completedAt: new Date(), refundOwedAt: new Date() });
+      expect((await status(payment.id, tokens.token(payment.id)).expect(200)).body.data.state).to.equal('refund_owed');
     });
 
-    for (const next of [
-      'https://evil.example/steal',
-      'https://shop.example.evil.example/',
-      'https://shop.example@evil.example/',
-      'http://shop.example/', // another scheme is another origin
-      '//evil.example/path',
-      '/relative/path',
-      'javascript:alert(document.cookie)',
-      'JaVaScRiPt:alert(1)//https://shop.example/',
-      'data:text/html,<script>alert(1)</script>',
-      'not a url',
-    ]) {
-      it(`does not forward to (nor show) next=${next}`, async () => {
-        const res = await page({ payment_status: 'success', payment_id: '1', next }).expect(200);
-        expect(forwardTarget(res.text)).to.equal(null);
-        expect(res.text).not.to.include('evil.example').and.not.match(/javascript:|data:text/i).and.not.include('relative/path');
-        expect(res.text).to.include('Payment successful');
-      });
-    }
-
-    it('escapes an XSS attempt in every parameter (or refuses the parameter)', async () => {
-      // next on the allowed origin: the payload is carried percent-encoded, and the attribute escaped.
-      const res = await page({ payment_status: 'success', next: `https://shop.example/back?x=${XSS}` }).expect(200);
-      expect(res.text).not.to.match(/<script|<img|onerror='/i);
-      const target = forwardTarget(res.text) as string;
-      expect(new URL(target).searchParams.get('x')).to.equal(XSS);
-      expect(target).not.to.include('"').and.not.include('<');
-
-      // The other fields are validated: a payload is refused with 400 before anything is echoed.
-      for (const name of ['payment_status', 'payment_id', 'reference_type', 'reference_id']) {
-        const refused = await page({ payment_status: 'success', [name]: XSS }).expect(400);
-        expect(refused.body.errorCode, name).to.equal('VALIDATION_ERROR');
-        expect(JSON.stringify(refused.body)).not.to.include('<script');
-      }
-    });
-
-    it('refuses a missing or unknown payment_status, malformed ids and a repeated field with 400 VALIDATION_ERROR', async () => {
-      for (const query of [
-        '',
-        '?payment_status=ok',
-        '?payment_status=success&payment_id=1.5',
-        '?payment_status=success&reference_id=-3',
-        '?payment_status=success&reference_type=subscription',
-        '?payment_status=success&payment_status=failed',
+    it('answers the same 404 for a wrong or missing token and an unknown payment', async () => {
+      const { payment } = await pending();
+      const other = await pending();
+      for (const res of [
+        await status(payment.id, tokens.token(other.payment.id)),
+        await status(payment.id, tokens.token(payment.id).slice(0, -1)),
+        await status(payment.id, ''),
+        await status(payment.id),
+        await status(2_000_000_000, tokens.token(2_000_000_000)),
+        await status('99999999999', tokens.token(99_999_999_999)),
       ]) {
-        const res = await api.http.get(`/api/payments/result${query}`).expect(400);
-        expect(res.body.errorCode, query).to.equal('VALIDATION_ERROR');
+        expect(res.status).to.equal(404);
+        expect(res.body).to.deep.equal({ message: 'Payment not found', errorCode: 'NOT_FOUND' });
       }
+      expect((await status('abc', 'x').expect(400)).body.errorCode).to.equal('VALIDATION_ERROR');
     });
 
-    it('ignores empty optional fields and unknown parameters', async () => {
-      const res = await page({ payment_status: 'failed', payment_id: '', reference_id: '', utm_source: '<b>x</b>', next: 'https://shop.example/r' }).expect(200);
-      expect(Object.fromEntries(new URL(forwardTarget(res.text) as string).searchParams)).to.deep.equal({ payment_status: 'failed' });
-      expect(res.text).not.to.include('<b>x</b>');
+    it('gives no returnUrl that RETURN_URL_ALLOWED_ORIGINS no longer allows', async () => {
+      const { payment } = await pending('https://elsewhere.example/done');
+      expect((await status(payment.id, tokens.token(payment.id)).expect(200)).body.data.returnUrl).to.equal(null);
     });
   });
 
-  describe('with RETURN_URL_ALLOWED_ORIGINS=* (outside production)', () => {
-    let api: TestApp;
-
-    before(async () => {
-      api = await buildTestApp(createCustomerApi);
+  describe('GET /api/payments/result', () => {
+    it('shows pending and polls itself while the payment is pending, without forwarding', async () => {
+      const { order, payment } = await pending();
+      const token = tokens.token(payment.id);
+      const res = await page({ payment_status: 'pending', payment_id: String(payment.id), reference_type: 'order', reference_id: String(order.id), token });
+      expect(res.headers['content-type']).to.match(/^text\/html; charset=utf-8/);
+      expect(res.headers['cache-control']).to.equal('no-store');
+      expect(res.headers['content-security-policy']).to.include("default-src 'none'").and.not.include('script-src');
+      expect(statusOf(res.text)).to.equal('pending');
+      expect(refreshOf(res.text)).to.deep.equal({ seconds: 2, url: `/api/payments/result?payment_id=${payment.id}&token=${token}&poll=1` });
+      expect(res.text).not.to.match(/<script/i).and.not.include(SHOP);
+      expect(statusOf((await page({ payment_id: String(payment.id), token, poll: '30' })).text)).to.equal('still_pending');
     });
 
-    it('forwards to any http(s) origin but still never to javascript: or data: URLs', async () => {
-      const res = await api.http.get('/api/payments/result').query({ payment_status: 'pending', next: 'http://localhost:4200/cb' }).expect(200);
-      expect(forwardTarget(res.text)).to.equal('http://localhost:4200/cb?payment_status=pending');
-      for (const next of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://files.example/x']) {
-        const refused = await api.http.get('/api/payments/result').query({ payment_status: 'pending', next }).expect(200);
-        expect(forwardTarget(refused.text), next).to.equal(null);
+    it('never says successful for an unpaid payment, whatever the URL claims', async () => {
+      const { order, payment } = await pending();
+      const crafted = { payment_status: 'success', payment_id: String(payment.id), reference_type: 'order', reference_id: String(order.id), next: `${SHOP}/x` };
+      for (const query of [crafted, { ...crafted, token: tokens.token(payment.id) }, { ...crafted, token: 'guessed-token' }]) {
+        const res = await page(query);
+        expect(res.text).not.to.include('Payment successful');
+        expect(statusOf(res.text)).to.be.oneOf(['pending', 'unconfirmed']);
+        expect(refreshOf(res.text)?.url ?? '').not.to.include(SHOP);
       }
+    });
+
+    it("forwards to the order's returnUrl (not next) once paid, with the database's fields", async () => {
+      const { order, payment } = await pending();
+      await settlePayment(order, payment);
+      const res = await page({ payment_status: 'pending', payment_id: String(payment.id), token: tokens.token(payment.id), next: 'https://evil.example/' });
+      expect(statusOf(res.text)).to.equal('success');
+      const forward = refreshOf(res.text);
+      expect(forward?.seconds).to.equal(1);
+      const target = new URL(forward?.url as string);
+      expect(target.origin + target.pathname + target.hash).to.equal(`${SHOP}/orders/done#top`);
+      expect(Object.fromEntries(target.searchParams)).to.deep.equal({ payment_status: 'success', payment_id: String(payment.id), reference_type: 'order', reference_id: String(order.id) });
+      expect(res.text).not.to.include('evil.example');
+    });
+
+    it('shows failed (and forwards) when the callback said failed while the gateway is still asked', async () => {
+      const { payment } = await pending();
+      const res = await page({ payment_status: 'failed', payment_id: String(payment.id), token: tokens.token(payment.id) });
+      expect(statusOf(res.text)).to.equal('failed');
+      expect(new URL(refreshOf(res.text)?.url as string).searchParams.get('payment_status')).to.equal('failed');
+    });
+
+    it('does not forward to a returnUrl that is no longer allowed', async () => {
+      const { order, payment } = await pending('https://elsewhere.example/done');
+      await settlePayment(order, payment);
+      const res = await page({ payment_id: String(payment.id), token: tokens.token(payment.id) });
+      expect(statusOf(res.text)).to.equal('success');
+      expect(refreshOf(res.text)).to.equal(null);
+      expect(res.text).not.to.include('elsewhere.example');
+    });
+
+    it('refuses a malformed field with 400 VALIDATION_ERROR before echoing anything', async () => {
+      for (const name of ['payment_status', 'payment_id', 'reference_type', 'reference_id', 'token']) {
+        const refused = await api.http.get('/api/payments/result').query({ payment_status: 'success', [name]: XSS }).expect(400);
+        expect(refused.body.errorCode, name).to.equal('VALIDATION_ERROR');
+        expect(JSON.stringify(refused.body)).not.to.include('<script');
+      }
+      expect((await api.http.get('/api/payments/result?payment_status=success&payment_status=failed').expect(400)).body.errorCode).to.equal('VALIDATION_ERROR');
+    });
+  });
+
+  describe('GET /api/payments/return-demo', () => {
+    it('shows the fields the result page appended, escaped', async () => {
+      const res = await api.http.get('/api/payments/return-demo').query({ payment_status: 'success', payment_id: '5', reference_id: XSS }).expect(200);
+      expect(res.headers['content-security-policy']).to.include("default-src 'none'");
+      expect(res.text).to.include('Back from the payment').and.include('<dt>Payment</dt><dd>5</dd>');
+      expect(res.text).not.to.match(/<script|<img/i);
     });
   });
 });

@@ -1,32 +1,35 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml, isAllowedReturnUrl, ReturnUrlRules, ValidationFailed } from '@platform/domain';
+import { escapeHtml, isAllowedReturnUrl, PaymentStatusView, ReturnUrlRules, ValidationFailed } from '@platform/domain';
 
 /**
  * GET /api/payments/result (learning-commerce.md, "Payment callbacks"; CONTRACT.md section 4):
- * the page the payment callbacks redirect to. It shows what its query says and forwards the
- * browser to the frontend's returnUrl (`next`) with the payment fields appended. The query is
- * not proof of payment (anyone can write this URL): the frontend reads GET /api/orders/:id.
+ * the page the payment callbacks redirect to. It shows the payment's state as the database has
+ * it (PaymentStatusService, by payment_id and the callback's token), refreshes itself while the
+ * payment is pending, and forwards to the order's returnUrl once the state is final. The query's
+ * payment_status can only make the page say less ("failed" where the database still says
+ * pending), never "successful".
  */
 export const PAYMENT_RESULT_STATUSES = ['success', 'failed', 'pending'] as const;
 export type PaymentResultStatus = (typeof PAYMENT_RESULT_STATUSES)[number];
 export const PAYMENT_REFERENCE_TYPES = ['order', 'training_enrollment'] as const;
+/** Every 2 s for about a minute, then the page says the payment is still being confirmed. */
+export const POLL_SECONDS = 2;
+export const MAX_POLLS = 30;
 
 export interface PaymentResultQuery {
-  paymentStatus: PaymentResultStatus;
-  paymentId?: string;
-  referenceType?: string;
-  referenceId?: string;
-  next?: string;
+  claimedStatus?: PaymentResultStatus;
+  paymentId?: number;
+  token?: string;
+  poll: number;
 }
 
-const MAX_NEXT_LENGTH = 2048;
-const ID = /^[0-9]{1,16}$/;
+const ID = /^[0-9]{1,10}$/;
+const TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
 
 /**
- * Reads the query. Only our own callbacks write it, so a malformed payment_status, payment_id,
- * reference_type or reference_id is 400 VALIDATION_ERROR rather than a guessed page (a wrong
- * "pending" would mislead); an empty optional field counts as absent. A `next` that may not be
- * followed is not an error: the page is shown without forwarding.
+ * Reads the query. Only our own callbacks write it, so a malformed field is 400 VALIDATION_ERROR
+ * rather than a guessed page; an empty optional field counts as absent. reference_type,
+ * reference_id and next are checked but not used: the database names the order and its returnUrl.
  */
 export function parsePaymentResultQuery(query: Record<string, unknown>): PaymentResultQuery {
   const text = (name: string): string | undefined => {
@@ -35,77 +38,95 @@ export function parsePaymentResultQuery(query: Record<string, unknown>): Payment
     if (typeof value !== 'string') throw ValidationFailed(`${name} must be given once`);
     return value;
   };
-  const paymentStatus = text('payment_status');
-  if (!paymentStatus || !(PAYMENT_RESULT_STATUSES as readonly string[]).includes(paymentStatus)) {
+  const claimed = text('payment_status');
+  if (claimed !== undefined && !(PAYMENT_RESULT_STATUSES as readonly string[]).includes(claimed)) {
     throw ValidationFailed('payment_status must be one of success, failed, pending');
   }
-  const paymentId = text('payment_id');
-  const referenceId = text('reference_id');
-  const referenceType = text('reference_type');
+  const [paymentId, referenceId, referenceType, token, poll] = ['payment_id', 'reference_id', 'reference_type', 'token', 'poll'].map(text);
   if (paymentId !== undefined && !ID.test(paymentId)) throw ValidationFailed('payment_id must be a positive integer');
   if (referenceId !== undefined && !ID.test(referenceId)) throw ValidationFailed('reference_id must be a positive integer');
   if (referenceType !== undefined && !(PAYMENT_REFERENCE_TYPES as readonly string[]).includes(referenceType)) {
     throw ValidationFailed('reference_type must be one of order, training_enrollment');
   }
-  return { paymentStatus: paymentStatus as PaymentResultStatus, paymentId, referenceType, referenceId, next: text('next') };
+  if (token !== undefined && !TOKEN.test(token)) throw ValidationFailed('token is malformed');
+  return {
+    claimedStatus: claimed as PaymentResultStatus | undefined,
+    paymentId: paymentId === undefined ? undefined : Number(paymentId),
+    token,
+    poll: poll !== undefined && /^\d{1,3}$/.test(poll) ? Math.min(Number(poll), MAX_POLLS) : 0,
+  };
+}
+
+export type PageState = PaymentStatusView['state'] | 'still_pending' | 'unconfirmed';
+
+export interface PaymentResultModel {
+  state: PageState;
+  view: PaymentStatusView | null;
+  /** Where to send the browser once the state is final (an allowed returnUrl), else null. */
+  forward: string | null;
+  /** The page's own next poll while pending, else null. */
+  refresh: string | null;
+}
+
+/** What to show for `view` (null: no payment could be read with this id and token). */
+export function resultModel(query: PaymentResultQuery, view: PaymentStatusView | null, rules: ReturnUrlRules): PaymentResultModel {
+  if (!view) return { state: query.claimedStatus === 'failed' ? 'failed' : 'unconfirmed', view, forward: null, refresh: null };
+  let state: PageState = view.state;
+  if (state === 'pending' && query.claimedStatus === 'failed') state = 'failed'; // the gateway said no; the job still asks it
+  if (state === 'pending') {
+    if (query.poll >= MAX_POLLS) return { state: 'still_pending', view, forward: null, refresh: null };
+    const next = new URLSearchParams({ payment_id: String(view.paymentId), token: query.token ?? '', poll: String(query.poll + 1) });
+    return { state, view, forward: null, refresh: `/api/payments/result?${next.toString()}` };
+  }
+  const status: PaymentResultStatus = state === 'success' ? 'success' : 'failed';
+  return { state, view, forward: forwardUrl(view.returnUrl, { payment_status: status, payment_id: view.paymentId, reference_id: view.orderId }, rules), refresh: null };
 }
 
 /**
- * Where to send the browser, or null. Only an absolute http(s) URL without credentials whose
- * origin RETURN_URL_ALLOWED_ORIGINS lists (`*`: any, outside production) is followed, so the page
- * is never an open redirect and never runs a `javascript:` or `data:` URL. The payment fields
- * replace any of the same name already in `next`.
+ * `returnUrl` with the payment fields, or null. It is checked again here (absolute http(s), no
+ * credentials, an allowed origin), so the page is never an open redirect; the payment fields
+ * replace any of the same name already in it.
  */
-export function forwardUrl(query: PaymentResultQuery, rules: ReturnUrlRules): string | null {
-  if (!query.next || query.next.length > MAX_NEXT_LENGTH) return null;
-  let url: URL;
-  try {
-    url = new URL(query.next);
-  } catch {
-    return null; // relative or malformed
-  }
-  if (!isAllowedReturnUrl(url.href, rules)) return null;
-  const fields: Array<[string, string | undefined]> = [
-    ['payment_status', query.paymentStatus],
-    ['payment_id', query.paymentId],
-    ['reference_type', query.referenceType],
-    ['reference_id', query.referenceId],
-  ];
-  for (const [name, value] of fields) {
-    url.searchParams.delete(name);
-    if (value !== undefined) url.searchParams.set(name, value);
-  }
+export function forwardUrl(
+  returnUrl: string | null,
+  fields: { payment_status: PaymentResultStatus; payment_id: number; reference_id: number },
+  rules: ReturnUrlRules,
+): string | null {
+  if (!returnUrl || !isAllowedReturnUrl(returnUrl, rules)) return null;
+  const url = new URL(returnUrl);
+  const values: Record<string, string> = { ...fields, payment_id: String(fields.payment_id), reference_type: 'order', reference_id: String(fields.reference_id) };
+  for (const [name, value] of Object.entries(values)) url.searchParams.set(name, value);
   return url.href;
 }
 
-const HEADINGS: Record<PaymentResultStatus, { title: string; text: string }> = {
-  success: { title: 'Payment successful', text: 'Thank you. Your payment was received; it may take a moment to show in your orders.' },
-  // "Not charged" is never claimed: the query proves nothing, and a gateway may still confirm the
-  // money (the order is then paid, or the amount owed back).
+// "Not charged" is never claimed: a gateway may still confirm the money (the order is then paid, or the amount owed back).
+const HEADINGS: Record<PageState, { title: string; text: string }> = {
+  success: { title: 'Payment successful', text: 'Thank you. Your payment was received.' },
   failed: {
     title: 'Payment failed',
     text: 'The payment did not go through. If money was taken from your account for it, your orders will show the payment, or a refund will be arranged.',
   },
-  pending: { title: 'Payment pending', text: 'The payment is still being confirmed. Your orders will show the result.' },
+  pending: { title: 'Payment pending', text: 'We are confirming the payment with the gateway. This page updates by itself.' },
+  still_pending: {
+    title: 'Payment still being confirmed',
+    text: 'The gateway has not confirmed the payment yet. Your orders will show the result; you can close this page.',
+  },
+  refund_owed: {
+    title: 'Payment received after the order closed',
+    text: 'Your payment reached us after this order had already been closed, so it was not applied to the order. A refund of the amount will be arranged; you do not need to do anything.',
+  },
+  unconfirmed: {
+    title: 'Payment not confirmed',
+    text: 'This link does not name a payment we can look up. Your orders show whether a payment was received.',
+  },
 };
-
-/** A failed order whose payment the gateway confirmed after the order closed (payments.refund_owed_at). */
-const REFUND_OWED = {
-  title: 'Payment received after the order closed',
-  text: 'Your payment reached us after this order had already been closed, so it was not applied to the order. A refund of the amount will be arranged; you do not need to do anything.',
-};
-
-export interface PaymentResultFacts {
-  /** The database says this payment of this order is owed back (looked up, never taken from the query). */
-  refundOwed?: boolean;
-}
 
 const STYLE =
   'body{font-family:system-ui,sans-serif;margin:0;padding:3rem 1rem;color:#1f2933;background:#f5f7fa}' +
   'main{max-width:32rem;margin:0 auto;background:#fff;padding:2rem;border-radius:8px}' +
   'dt{font-weight:600}dd{margin:0 0 .5rem}a{color:#0b63ce}';
 
-/** The page's Content-Security-Policy: no script at all; its one inline style allowed by hash. */
+/** The page's Content-Security-Policy: no script at all (polling is a meta refresh); its one inline style allowed by hash. */
 export const PAYMENT_RESULT_CSP = [
   "default-src 'none'",
   `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
@@ -117,36 +138,35 @@ export const PAYMENT_RESULT_CSP = [
 /** The one HTML escape of the platform (OWASP's five characters), shared with the notification emails. */
 export { escapeHtml };
 
-/**
- * The page: the status, the references, and, when `forward` is set, a meta refresh and a link to
- * it (no script, so the CSP forbids every script). Every echoed value is escaped.
- */
-export function renderPaymentResultPage(query: PaymentResultQuery, forward: string | null, known: PaymentResultFacts = {}): string {
-  const heading = query.paymentStatus === 'failed' && known.refundOwed ? REFUND_OWED : HEADINGS[query.paymentStatus];
-  const facts: Array<[string, string | undefined]> = [
-    ['Payment', query.paymentId],
-    [query.referenceType === 'training_enrollment' ? 'Enrollment' : 'Order', query.referenceId],
-  ];
-  const details = facts
-    .filter((fact): fact is [string, string] => fact[1] !== undefined)
-    .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`)
-    .join('');
-  const target = forward === null ? null : escapeHtml(forward);
+/** A small page in the result page's style (also the return-demo page); every value is escaped here. */
+export function renderSimplePage(options: { title: string; status: string; text: string; facts: Array<[string, string]>; refresh?: { seconds: number; url: string } | null; footer: string }): string {
+  const details = options.facts.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join('');
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex">',
-    `<title>${escapeHtml(heading.title)}</title>`,
-    target === null ? '' : `<meta http-equiv="refresh" content="1;url=${target}">`,
+    `<title>${escapeHtml(options.title)}</title>`,
+    options.refresh ? `<meta http-equiv="refresh" content="${options.refresh.seconds};url=${escapeHtml(options.refresh.url)}">` : '',
     `<style>${STYLE}</style>`,
     '</head><body><main>',
-    `<h1 data-status="${escapeHtml(query.paymentStatus)}">${escapeHtml(heading.title)}</h1>`,
-    `<p>${escapeHtml(heading.text)}</p>`,
+    `<h1 data-status="${escapeHtml(options.status)}">${escapeHtml(options.title)}</h1>`,
+    `<p>${escapeHtml(options.text)}</p>`,
     details ? `<dl>${details}</dl>` : '',
-    target === null
-      ? '<p>You can close this page and return to the shop.</p>'
-      : `<p>Taking you back to the shop&#8230; <a href="${target}">Continue</a></p>`,
+    options.footer,
     '</main></body></html>',
   ].join('\n');
+}
+
+/** The result page: the state, the references the database gave, and a refresh (polling) or a forward (meta refresh and link). */
+export function renderPaymentResultPage(model: PaymentResultModel): string {
+  const heading = HEADINGS[model.state];
+  const facts: Array<[string, string]> = model.view ? [['Payment', String(model.view.paymentId)], ['Order', String(model.view.orderId)]] : [];
+  const footer = model.forward
+    ? `<p>Taking you back to the shop&#8230; <a href="${escapeHtml(model.forward)}">Continue</a></p>`
+    : model.refresh
+      ? '<p>Checking again in a moment&#8230;</p>'
+      : '<p>You can close this page and return to the shop.</p>';
+  const refresh = model.forward ? { seconds: 1, url: model.forward } : model.refresh ? { seconds: POLL_SECONDS, url: model.refresh } : null;
+  return renderSimplePage({ title: heading.title, status: model.state, text: heading.text, facts, refresh, footer });
 }

@@ -6,7 +6,7 @@ import {
   createCourse,
   createCustomer,
   grantAccess,
-  invalidTokenCases,
+  invalidTokenCases, refusedTokenCode,
   TestApp,
   TestCourse,
   TestCustomer,
@@ -229,7 +229,7 @@ describe('Course progress (customer-api)', () => {
           if (header !== undefined) request.set('Authorization', header);
           const res = await request;
           expect(res.status, label).to.equal(401);
-          expect(res.body.errorCode, label).to.equal('UNAUTHORIZED');
+          expect(res.body.errorCode, label).to.equal(refusedTokenCode(label));
         }
         const res = await api.http.get(path(course.course.id)).set(bearer(adminToken(api.app.container, ['*']))).expect(403);
         expect(res.body.errorCode).to.equal('FORBIDDEN');

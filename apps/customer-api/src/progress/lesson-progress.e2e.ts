@@ -9,7 +9,7 @@ import {
   createCustomer,
   customerToken,
   grantAccess,
-  invalidTokenCases,
+  invalidTokenCases, refusedTokenCode,
   TestApp,
   TestCourse,
   TestCustomer,
@@ -227,7 +227,7 @@ describe('Lesson content with resume position (customer-api)', () => {
           if (header !== undefined) request.set('Authorization', header);
           const res = await request;
           expect(res.status, label).to.equal(401);
-          expect(res.body.errorCode, label).to.equal('UNAUTHORIZED');
+          expect(res.body.errorCode, label).to.equal(refusedTokenCode(label));
         }
       });
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { v7 as uuidv7 } from 'uuid';
 import { SubscriptionPlanFeatureModel, SubscriptionPlanPriceModel, SubscriptionTierModel } from '@platform/db';
-import { buildTestApp, createCustomer, createSubscriptionCatalog, invalidTokenCases, TestApp, TestSubscriptionCatalog } from '@platform/testing';
+import { buildTestApp, createCustomer, createSubscriptionCatalog, invalidTokenCases, refusedTokenCode, TestApp, TestSubscriptionCatalog } from '@platform/testing';
 import { createCustomerApi } from '../customer-api';
 
 interface PlanBody { id: string; prices: Array<{ id: string }>; features: Array<{ id: string }>; tier: { id: string }; module: { id: string } }
@@ -80,7 +80,7 @@ describe('Subscription catalog (customer-api)', () => {
     it(`GET /api/subscriptions/plans answers 401 to ${name}`, async () => {
       const request = api.http.get('/api/subscriptions/plans');
       const res = await (header ? request.set('Authorization', header) : request).expect(401);
-      expect(res.body.errorCode).to.equal('UNAUTHORIZED');
+      expect(res.body.errorCode).to.equal(refusedTokenCode(name));
     });
   }
 });

@@ -8,7 +8,7 @@ import {
   createCustomer,
   createSubscription,
   createSubscriptionCatalog,
-  invalidTokenCases,
+  invalidTokenCases, refusedTokenCode,
   TestApp,
   TestCustomer,
   TestSubscriptionCatalog,
@@ -153,7 +153,7 @@ describe('Subscription trials (customer-api)', () => {
         it(`POST ${path} answers 401 UNAUTHORIZED with ${label}`, async () => {
           const request = api.http.post(`${prefix}/subscriptions/trial/${catalog.basic.plan.id}`);
           const res = await (header ? request.set('Authorization', header) : request).send().expect(401);
-          expect(res.body.errorCode).to.equal('UNAUTHORIZED');
+          expect(res.body.errorCode).to.equal(refusedTokenCode(label));
         });
       }
 

@@ -7,7 +7,7 @@ import {
   createCustomer,
   createSubscription,
   createSubscriptionCatalog,
-  invalidTokenCases,
+  invalidTokenCases, refusedTokenCode,
   TestApp,
   TestCustomer,
   TestSubscriptionCatalog,
@@ -162,7 +162,7 @@ describe('Customer subscription reads (customer-api)', () => {
           const req = api.http.get(path);
           if (header) req.set('Authorization', header);
           const res = await req.expect(401);
-          expect(res.body.errorCode).to.equal('UNAUTHORIZED');
+          expect(res.body.errorCode).to.equal(refusedTokenCode(name));
         }
       });
     }

@@ -15,7 +15,11 @@ export function mountQueueDashboard(app: Express, queues: QueueRegistry, token: 
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(DASHBOARD_PATH);
   createBullBoard({ queues: queues.all().map((queue) => new BullAdapter(queue)), serverAdapter });
-  app.use(DASHBOARD_PATH, requireToken(token), serverAdapter.getRouter());
+  // bull-board's router is an express app of its own, which sets X-Powered-By on what it serves
+  // even though the jobs app disabled it.
+  const board = serverAdapter.getRouter() as Express;
+  board.disable('x-powered-by');
+  app.use(DASHBOARD_PATH, requireToken(token), board);
 }
 
 function requireToken(expected: string) {

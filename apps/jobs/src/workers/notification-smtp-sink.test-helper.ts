@@ -23,6 +23,10 @@ export interface SmtpSink {
   messages: SinkMessage[];
   /** Answer every RCPT with this reply (e.g. 451) until set back to null. */
   refuse: { code: number; message: string } | null;
+  /** Accept each message only this many ms after its data arrived (a slow server keeps jobs in flight). */
+  delayMs: number;
+  /** Messages whose data arrived, accepted or not yet. */
+  received: number;
   close(): Promise<void>;
 }
 
@@ -32,7 +36,7 @@ export interface SmtpSink {
  * same port to play an outage.
  */
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
-  const sink: SmtpSink = { port: 0, url: '', messages: [], refuse: null, close: async () => undefined };
+  const sink: SmtpSink = { port: 0, url: '', messages: [], refuse: null, delayMs: 0, received: 0, close: async () => undefined };
   const server = new SMTPServer({
     logger: false,
     authOptional: true,
@@ -47,7 +51,9 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     onData: (stream, session, callback) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        sink.received += 1;
+        if (sink.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, sink.delayMs));
         const raw = Buffer.concat(chunks).toString('utf8');
         sink.messages.push({
           ...parseMessage(raw),

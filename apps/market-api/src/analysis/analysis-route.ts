@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import { Get } from 'routing-controllers';
 import type { AnalysisAnswer } from '@platform/domain';
-import { RateLimit, RateLimitPolicy, successEnvelope } from '@platform/http';
+import { RateLimit, RateLimitPolicy, successEnvelope, successPageEnvelope } from '@platform/http';
 
 /**
  * CONTRACT section 8: 30 stock-analysis requests per minute per IP, shared by every route. When
@@ -25,10 +25,10 @@ export const AnalysisGet = (path: string): MethodDecorator => combine(Get(path) 
  */
 const sendable = new WeakMap<Buffer, { body: Buffer; etag: string }>();
 
-function sendableOf(json: Buffer): { body: Buffer; etag: string } {
+function sendableOf(json: Buffer, envelope: (json: Buffer) => Buffer): { body: Buffer; etag: string } {
   let prepared = sendable.get(json);
   if (!prepared) {
-    const body = successEnvelope(json);
+    const body = envelope(json);
     // The form express gives a body's ETag itself (weak, length and SHA-1), which it skips when one is set.
     prepared = { body, etag: `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"` };
     sendable.set(json, prepared);
@@ -40,11 +40,15 @@ function sendableOf(json: Buffer): { body: Buffer; etag: string } {
  * Sends a (cached) analysis answer as it was stored, in the success envelope, with a
  * Cache-Control that says how long the server cache keeps it: the rest of its freshness.
  */
-export async function sendAnalysis(res: Response, answer: Promise<AnalysisAnswer<unknown>>): Promise<Response> {
+export async function sendAnalysis(res: Response, answer: Promise<AnalysisAnswer<unknown>>, envelope = successEnvelope): Promise<Response> {
   const { json, freshForSeconds } = await answer;
-  const { body, etag } = sendableOf(json);
+  const { body, etag } = sendableOf(json, envelope);
   res.setHeader('Cache-Control', `public, max-age=${freshForSeconds}`);
   res.setHeader('ETag', etag);
   res.type('json').send(body);
   return res;
 }
+
+/** sendAnalysis for a cached list page (`{ data, count, page, size }`): the list envelope of CONTRACT section 4. */
+export const sendAnalysisPage = (res: Response, answer: Promise<AnalysisAnswer<{ data: unknown[]; count: number }>>) =>
+  sendAnalysis(res, answer, successPageEnvelope);

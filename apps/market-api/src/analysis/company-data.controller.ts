@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
-import { Get, JsonController, Param, Req, Res } from 'routing-controllers';
-import { OpenAPI } from 'routing-controllers-openapi';
+import { JsonController, Param, Req, Res } from 'routing-controllers';
 import { Service } from 'typedi';
 import {
   CompanyAnnouncementsService,
@@ -8,15 +7,10 @@ import {
   CompanyOwnershipService,
   CompanySnapshotService,
   CompanyStatementsService,
-  SymbolRequired,
   UpcomingBookClosesService,
 } from '@platform/domain';
-import { RateLimit } from '@platform/http';
-import { ANALYSIS_RATE_LIMIT, AnalysisGet, sendAnalysis } from './analysis-route';
+import { AnalysisGet, sendAnalysis } from './analysis-route';
 import { documented, SCHEMAS } from './company-data.openapi';
-
-/** Every per-company stock-analysis endpoint (market-data.md), for the empty-symbol route. */
-const COMPANY_ENDPOINTS = 'snapshot|statements|ratios|dividends|ownership|peers|announcements|fair-value';
 
 /**
  * Company data of the public stock analysis (market-data.md "Stock analysis"): snapshot,
@@ -34,14 +28,6 @@ export class CompanyDataController {
     private readonly ownership: CompanyOwnershipService,
     private readonly announcements: CompanyAnnouncementsService,
   ) {}
-
-  /** Express does not match `:symbol` on an empty segment; rule 1 wants 400 there, not 404. */
-  @Get(`/companies//fundamentals/:endpoint(${COMPANY_ENDPOINTS})`)
-  @RateLimit(ANALYSIS_RATE_LIMIT)
-  @OpenAPI({ summary: 'An empty {symbol} on any company endpoint: 400 `symbol is required`', responses: { '400': { description: 'symbol is required' } } })
-  emptySymbol(): never {
-    throw SymbolRequired();
-  }
 
   @AnalysisGet('/companies/:symbol/fundamentals/snapshot')
   @documented(

@@ -4,8 +4,10 @@ import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { AddPortfolioTransactionUseCase, CustomerActor, PortfolioTransactionsService } from '@platform/domain';
 import { ApiParameters, ApiResponse, CustomerOnlyRoute, idempotencyKeyParameter } from '@platform/http';
+import { TransactionCreateBody, TransactionUpdateBody } from './portfolio.openapi';
 
 const SHAPES =
+  'The company: companyId (GET /api/market/companies lists the ids) or symbol, exactly one of the two; an unknown one is 404. ' +
   'BUY: quantity, rate, amount, sebonCommission, brokerCommission, dpFee, netAmount (= amount + fees). SELL: those (netAmount = ' +
   'amount − fees) and basePrice, term (short|long), cgtAmount (0 when rate ≤ basePrice, else at most 7.5 % short / 5 % long of the ' +
   'gain). IPO, FPO, RIGHTS, AUCTION: quantity, rate, amount (fees optional). DIVIDEND: amount. BONUS: quantity (cost at par). ' +
@@ -33,6 +35,7 @@ export class PortfolioTransactionsController {
   @Post()
   @HttpCode(201)
   @OpenAPI({ summary: 'Add a transaction', description: SHAPES })
+  @TransactionCreateBody()
   @ApiParameters(IDEMPOTENCY_KEY)
   async add(
     @CurrentUser() customer: CustomerActor,
@@ -54,6 +57,7 @@ export class PortfolioTransactionsController {
 
   @Patch('/:txId')
   @OpenAPI({ summary: 'Update a transaction: the fields given are merged over it and the result is validated like an add', description: SHAPES })
+  @TransactionUpdateBody()
   async update(
     @CurrentUser() customer: CustomerActor,
     @Param('id') id: string,

@@ -4,6 +4,7 @@ import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { CustomerActor, PortfolioHoldingsService, PortfoliosService } from '@platform/domain';
 import { ApiResponse, CustomerOnlyRoute } from '@platform/http';
+import { PortfolioCreateBody, PortfolioUpdateBody } from './portfolio.openapi';
 
 /**
  * A customer's portfolios (market-data.md "Portfolio endpoints and rules"). Thin: bodies and
@@ -22,6 +23,7 @@ export class PortfoliosController {
   @Post()
   @HttpCode(201)
   @OpenAPI({ summary: 'Create a portfolio (name ≤ 100, description ≤ 500); the first one is the default' })
+  @PortfolioCreateBody()
   async create(@CurrentUser() customer: CustomerActor, @Body({ validate: false, required: false }) body: unknown) {
     return ApiResponse.ok(await this.portfolios.create(customer.id, body), 'Portfolio created');
   }
@@ -55,6 +57,7 @@ export class PortfoliosController {
 
   @Patch('/:id')
   @OpenAPI({ summary: 'Rename, describe, or make the default (isDefault: true; false is refused)' })
+  @PortfolioUpdateBody()
   async update(@CurrentUser() customer: CustomerActor, @Param('id') id: string, @Body({ validate: false, required: false }) body: unknown) {
     return ApiResponse.ok(await this.portfolios.update(customer.id, id, body), 'Portfolio updated');
   }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { QueryTypes } from 'sequelize';
 import { Database } from '@platform/db';
-import { adminToken, invalidTokenCases, TestCustomer } from '@platform/testing';
+import { adminToken, invalidTokenCases, refusedTokenCode, TestCustomer } from '@platform/testing';
 import { buy, PORTFOLIOS, portfolioFixture, PortfolioFixture } from './portfolio.test-helper';
 
 const UNKNOWN = '01900000-0000-7000-8000-0000000000aa';
@@ -273,7 +273,7 @@ describe('Portfolios (market-api /api/v1/market/portfolios)', () => {
       it(`answers 401 to ${name}`, async () => {
         const request = f.api.http.get(PORTFOLIOS);
         if (header) request.set('Authorization', header);
-        expect((await request.expect(401)).body.errorCode).to.equal('UNAUTHORIZED');
+        expect((await request.expect(401)).body.errorCode).to.equal(refusedTokenCode(name));
       });
     }
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { adminToken, buildTestApp, createCustomer, invalidTokenCases, TestApp } from '@platform/testing';
+import { adminToken, buildTestApp, createCustomer, invalidTokenCases, refusedTokenCode, TestApp } from '@platform/testing';
 import { createMarketApi } from '../market-api';
 
 describe('Market API authentication (/api/v1/market)', () => {
@@ -21,7 +21,7 @@ describe('Market API authentication (/api/v1/market)', () => {
         const request = api.http.get('/api/v1/market/me');
         if (header) request.set('Authorization', header);
         const res = await request.expect(401);
-        expect(res.body.errorCode).to.equal('UNAUTHORIZED');
+        expect(res.body.errorCode).to.equal(refusedTokenCode(name));
         expect(res.body.message).to.be.a('string');
       });
     }

@@ -4,7 +4,7 @@ import { Passport } from 'passport';
 type PassportInstance = InstanceType<typeof Passport>;
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import type { ContainerInstance } from 'typedi';
-import { AccessTokenService, Actor, Authenticator, Unauthorized } from '@platform/domain';
+import { AccessTokenService, Actor, Authenticator, DomainError, Unauthorized } from '@platform/domain';
 
 const ACTOR = Symbol('platform.actor');
 type AuthenticatedRequest = Request & { [ACTOR]?: Promise<Actor | undefined> };
@@ -58,10 +58,23 @@ function authenticate(req: Request): Promise<Actor | undefined> {
   if (!req.headers.authorization) return Promise.resolve(undefined);
   const passport = req.app.locals['passport'] as PassportInstance;
   return new Promise((resolve, reject) => {
-    passport.authenticate('jwt', { session: false }, (error: unknown, actor: Actor | false) => {
+    passport.authenticate('jwt', { session: false }, (error: unknown, actor: Actor | false, info?: Error) => {
       if (error) return reject(error);
-      if (!actor) return reject(Unauthorized('Access token is missing, invalid or expired'));
+      if (!actor) return reject(refusedToken(info));
       resolve(actor);
     })(req, req.res, (error?: unknown) => (error ? reject(error) : resolve(undefined)));
   });
+}
+
+/**
+ * passport-jwt hands jsonwebtoken's reason over as `info`. A TokenExpiredError comes only after
+ * the signature was checked, so TOKEN_EXPIRED tells a client its token is genuine and worth
+ * refreshing (CONTRACT section 3); `bearerError` picks the WWW-Authenticate challenge (RFC 6750).
+ */
+function refusedToken(info: Error | undefined): DomainError {
+  if (info?.name === 'TokenExpiredError') {
+    return new DomainError('TOKEN_EXPIRED', 'Access token has expired; refresh it and try again', { bearerError: 'expired' });
+  }
+  const presented = info?.message !== 'No auth token';
+  return new DomainError('UNAUTHORIZED', 'Access token is missing, invalid or expired', presented ? { bearerError: 'invalid_token' } : undefined);
 }

@@ -31,7 +31,7 @@ export const notFoundHandler: RequestHandler = (req, res, next) => {
  */
 export const rejectNonObjectBodies: RequestHandler = (req, _res, next) => {
   const body: unknown = req.body;
-  if (req.is('application/json') && (Array.isArray(body) || typeof body !== 'object' || body === null)) {
+  if (req.is(['application/json', 'application/*+json']) && (Array.isArray(body) || typeof body !== 'object' || body === null)) {
     return next(new DomainError('VALIDATION_ERROR', 'Request body must be a JSON object'));
   }
   next();

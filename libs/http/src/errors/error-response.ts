@@ -1,4 +1,3 @@
-import type { ValidationError } from 'class-validator';
 import { MulterError } from 'multer';
 import { DomainError, ErrorCode, FieldProblem } from '@platform/domain';
 import {
@@ -8,6 +7,7 @@ import {
   StorageUnavailableError,
 } from '@platform/storage';
 import { GENERIC_CODE_BY_STATUS, HTTP_STATUS } from './http-status';
+import { flattenValidationErrors, parameterProblem } from './validation-problems';
 
 export interface ErrorBody {
   message: string;
@@ -42,8 +42,9 @@ export function toHttpErrorResponse(error: unknown): HttpErrorResponse {
 
   if (typeof candidate?.httpCode === 'number') {
     const validation = Array.isArray(candidate.errors) ? flattenValidationErrors(candidate.errors) : undefined;
-    if (validation?.length) {
-      return fromDomainError(new DomainError('VALIDATION_ERROR', validation[0].message, { errors: validation }));
+    const problems = validation?.length ? validation : [parameterProblem(candidate as Error)].filter((p) => p !== undefined);
+    if (problems.length) {
+      return fromDomainError(new DomainError('VALIDATION_ERROR', problems[0].message, { errors: problems }));
     }
     const code = GENERIC_CODE_BY_STATUS[candidate.httpCode];
     if (code) return fromDomainError(new DomainError(code, frameworkMessage(code, candidate.message)));
@@ -59,9 +60,17 @@ export function toHttpErrorResponse(error: unknown): HttpErrorResponse {
 function fromDomainError(error: DomainError): HttpErrorResponse {
   const headers: Record<string, string> = {};
   if (error.details?.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.details.retryAfterSeconds);
+  const status = HTTP_STATUS[error.code];
+  if (status === 401) headers['WWW-Authenticate'] = bearerChallenge(error.details?.['bearerError']);
   const body: ErrorBody = { message: error.message, errorCode: error.code };
   if (error.details?.errors) body.errors = error.details.errors;
-  return { status: HTTP_STATUS[error.code], body, headers, unexpected: false };
+  return { status, body, headers, unexpected: false };
+}
+
+/** RFC 6750 section 3: a bare challenge without a token, `invalid_token` for a refused one. */
+function bearerChallenge(bearerError: unknown): string {
+  if (bearerError === 'expired') return 'Bearer error="invalid_token", error_description="expired"';
+  return bearerError === 'invalid_token' ? 'Bearer error="invalid_token"' : 'Bearer';
 }
 
 /**
@@ -124,16 +133,4 @@ function frameworkMessage(code: ErrorCode, message: string | undefined): string 
     NOT_FOUND: 'Not found',
   };
   return generic[code] ?? (message || 'Invalid request');
-}
-
-export function flattenValidationErrors(errors: ValidationError[], parent = ''): FieldProblem[] {
-  return errors.flatMap((error) => {
-    const field = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.entries(error.constraints ?? {}).map(([code, message]) => ({
-      field,
-      code,
-      message: message.replace(error.property, field),
-    }));
-    return [...own, ...flattenValidationErrors(error.children ?? [], field)];
-  });
 }

@@ -8,8 +8,26 @@ export interface RunningServer {
   close(timeoutMs: number): Promise<void>;
 }
 
-export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<RunningServer> {
-  const server = createServer(app);
+export interface ServerTimeouts {
+  /** The request line and headers must arrive within this (Node's `headersTimeout`). */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this (Node's `requestTimeout`). */
+  requestTimeoutMs: number;
+}
+
+/** Node's defaults (60 s headers, 5 min request) are for servers that chose none. */
+const DEFAULT_TIMEOUTS: ServerTimeouts = { headersTimeoutMs: 10_000, requestTimeoutMs: 900_000 };
+
+export function listen(app: Express, port: number, host = '0.0.0.0', timeouts = DEFAULT_TIMEOUTS): Promise<RunningServer> {
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersTimeoutMs,
+      requestTimeout: timeouts.requestTimeoutMs,
+      // Node looks for expired requests only this often (30 s by default), which would stretch each timeout.
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersTimeoutMs),
+    },
+    app,
+  );
   server.keepAliveTimeout = 65_000; // above common load balancer idle timeouts
   return new Promise((resolve, reject) => {
     server.once('error', reject);

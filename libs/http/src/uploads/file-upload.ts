@@ -7,6 +7,7 @@ import type { ContainerInstance } from 'typedi';
 import type { AppConfig } from '@platform/config';
 import { CONFIG, DomainError, UploadedFileInput } from '@platform/domain';
 import { authorizationChecker } from '../auth';
+import { hasNonEmptyBody } from '../json-bodies';
 import { requestTempDir } from './upload-temp-dir';
 
 export interface FileUploadOptions {
@@ -53,6 +54,11 @@ function fileUploadMiddleware(options: FileUploadOptions, route: { target: Funct
   return (req: Request, res: Response, next: NextFunction) => {
     authorizeFirst(req, res, next, route)
       .then(async () => {
+        // First: a JSON body was already read (and the request stream ended) by the JSON parser,
+        // so multer would wait for it forever and the request would look like a client gone.
+        if (hasNonEmptyBody(req.headers) && !req.is('multipart/form-data')) {
+          throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Uploads must be sent as multipart/form-data');
+        }
         // The client may have gone while its token was checked: there is no body to read and
         // no one to answer, so no directory is made and no parser waits on a dead socket.
         if (clientGone(req, res)) return;

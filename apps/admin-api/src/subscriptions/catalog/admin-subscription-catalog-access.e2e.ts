@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { adminToken, buildTestApp, createCustomer, invalidTokenCases, TestApp } from '@platform/testing';
+import { adminToken, buildTestApp, createCustomer, invalidTokenCases, refusedTokenCode, TestApp } from '@platform/testing';
 import { createAdminApi } from '../../admin-api';
 
 const ID = '01900000-0000-7000-8000-0000000000ff';
@@ -58,7 +58,7 @@ describe('Admin subscription catalog access (admin-api)', () => {
         it(`GET ${base} answers 401 to ${name}`, async () => {
           const request = api.http.get(base);
           const res = await (header ? request.set('Authorization', header) : request).expect(401);
-          expect(res.body.errorCode).to.equal('UNAUTHORIZED');
+          expect(res.body.errorCode).to.equal(refusedTokenCode(name));
         });
       }
     });

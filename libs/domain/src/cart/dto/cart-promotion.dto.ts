@@ -1,5 +1,5 @@
-import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { Trim } from '../../shared';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+import { OptionalNotNull, Trim } from '../../shared';
 
 /** POST /api/cart/promotion (CONTRACT.md section 10); a coupon code is 3-50 characters ("Limits"). */
 export class ApplyCartPromotionDto {
@@ -12,7 +12,7 @@ export class ApplyCartPromotionDto {
 
 /** DELETE /api/cart/promotion: `code` names the code to take off; without it, whatever is applied goes. */
 export class RemoveCartPromotionDto {
-  @IsOptional()
+  @OptionalNotNull()
   @Trim()
   @IsString()
   @MinLength(3)

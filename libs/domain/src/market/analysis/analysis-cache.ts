@@ -15,6 +15,8 @@ export const ANALYSIS_FRESHNESS_SECONDS = {
   announcements: 300,
   fairValue: 600,
   upcomingBookCloses: 3_600,
+  /** Beyond the spec (issue 18): the company directory changes only by market:ingest, which clears it. */
+  companies: 600,
 } as const;
 
 export type AnalysisEndpoint = keyof typeof ANALYSIS_FRESHNESS_SECONDS;

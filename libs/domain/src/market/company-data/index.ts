@@ -10,4 +10,6 @@ export { CompanyOwnershipService } from './company-ownership.service';
 export type { CompanyOwnership, OwnershipEntry, OwnershipTier } from './company-ownership.service';
 export { CompanyAnnouncementsService } from './company-announcements.service';
 export type { Announcement, AnnouncementsQuery, CompanyAnnouncements } from './company-announcements.service';
+export { CompanyDirectoryService, DIRECTORY_CLAMPS, DIRECTORY_SEARCH_MAX } from './company-directory.service';
+export type { CompanyDirectoryPage, CompanyDirectoryQuery, DirectoryCompany } from './company-directory.service';
 export { ANNOUNCEMENT_TYPES, CLAMPS, STATEMENT_PERIODS, STATEMENT_TYPES } from './company-data.query';

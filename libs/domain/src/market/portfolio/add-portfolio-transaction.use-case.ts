@@ -1,5 +1,6 @@
 import { Service } from 'typedi';
 import { IdempotencyKeysService, requestFingerprint } from '../../shared';
+import { CompanyReferenceService } from './company-reference.service';
 import { readTransactionBody } from './input';
 import { pathUuid, PORTFOLIO_IDEMPOTENCY_ERRORS, PortfolioInputInvalid } from './portfolio.errors';
 import { PortfolioTransactionsService } from './portfolio-transactions.service';
@@ -17,13 +18,15 @@ export class AddPortfolioTransactionUseCase {
   constructor(
     private readonly transactions: PortfolioTransactionsService,
     private readonly keys: IdempotencyKeysService,
+    private readonly companies: CompanyReferenceService,
   ) {}
 
   async execute(customerId: string, rawPortfolioId: string, body: unknown, idempotencyKey?: string): Promise<TransactionView> {
     const portfolioId = pathUuid(rawPortfolioId, 'id');
     const read = readTransactionBody(body);
     if (read.problems.length) throw PortfolioInputInvalid(read.problems);
-    const fields = this.transactions.validated(read.values);
+    // A symbol becomes its companyId first: `symbol: "NABIL"` and NABIL's companyId are one request to the key.
+    const fields = this.transactions.validated(await this.companies.resolve(read));
     if (idempotencyKey === undefined) return this.transactions.record(customerId, portfolioId, fields);
     const request = {
       actor: { kind: 'customer' as const, id: customerId },

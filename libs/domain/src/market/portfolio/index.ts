@@ -8,7 +8,7 @@ export { PositionRebuild, TIMELINE_START } from './positions/position-rebuild';
 export { PortfolioOwnership } from './portfolio-ownership';
 export type { PortfolioView, PortfolioDetailView } from './portfolio.views';
 export type { TransactionView } from './transaction.views';
-export { TRANSACTION_TYPES } from './input';
+export { TRANSACTION_TYPES, SELL_TERMS } from './input';
 export type { TransactionType } from './input';
 export { PortfolioValuationService, PortfolioDistributionService, PortfolioCompanyService, PortfolioBrokerAnalysisService, VALUATION_RANGES } from './reads';
 export type {

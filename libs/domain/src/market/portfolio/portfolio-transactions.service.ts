@@ -5,9 +5,10 @@ import type { AppConfig } from '@platform/config';
 import { Database } from '@platform/db';
 import { Clock, CONFIG, Page, toPage } from '../../shared';
 import { readListQuery, readTransactionBody, readTransactionFilters, TransactionFields, TransactionPatch, validateTransaction } from './input';
+import { CompanyReferenceService } from './company-reference.service';
 import { PortfolioCache } from './portfolio-cache';
 import { PortfolioOwnership } from './portfolio-ownership';
-import { pathUuid, PortfolioCompanyNotFound, PortfolioInputInvalid, SellExceedsHolding, TransactionNotFound } from './portfolio.errors';
+import { pathUuid, PortfolioInputInvalid, SellExceedsHolding, TransactionNotFound } from './portfolio.errors';
 import { PositionRebuild, TimelinePoint } from './positions/position-rebuild';
 import { Oversold } from './replay';
 import { storedFields, TRANSACTION_COLUMNS, TransactionRow, transactionView, TransactionView } from './transaction.views';
@@ -49,6 +50,7 @@ export class PortfolioTransactionsService {
     private readonly positions: PositionRebuild,
     private readonly cache: PortfolioCache,
     private readonly ownership: PortfolioOwnership,
+    private readonly companies: CompanyReferenceService,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
@@ -60,7 +62,7 @@ export class PortfolioTransactionsService {
    */
   record(customerId: string, portfolioId: string, fields: TransactionFields, recorded?: (view: TransactionView, tx: Transaction) => Promise<void>): Promise<TransactionView> {
     return this.write(customerId, portfolioId, async (tx) => {
-      await this.requireCompany(fields.companyId, tx);
+      await this.companies.require(fields.companyId, tx);
       const id = uuidv7();
       const [{ sequence }] = await this.select<{ sequence: string }>(
         `INSERT INTO portfolio_transactions (id, portfolio_id, ${FIELDS.map((field) => FIELD_COLUMNS[field]).join(', ')})
@@ -83,8 +85,8 @@ export class PortfolioTransactionsService {
     if (read.problems.length) throw PortfolioInputInvalid(read.problems);
     return this.write(customerId, portfolioId, async (tx) => {
       const stored = await this.liveTransaction(portfolioId, id, tx);
-      const fields = this.validated({ ...storedFields(stored), ...read.values });
-      if (fields.companyId !== stored.companyId) await this.requireCompany(fields.companyId, tx);
+      const fields = this.validated({ ...storedFields(stored), ...(await this.companies.resolve(read, tx)) });
+      if (fields.companyId !== stored.companyId) await this.companies.require(fields.companyId, tx);
       await this.select(
         `UPDATE portfolio_transactions SET ${FIELDS.map((field) => `${FIELD_COLUMNS[field]} = :${field}`).join(', ')}, updated_at = now() WHERE id = :id`,
         { id, ...fields },
@@ -183,11 +185,6 @@ export class PortfolioTransactionsService {
     );
     if (!row) throw TransactionNotFound();
     return row;
-  }
-
-  private async requireCompany(companyId: string, tx: Transaction): Promise<void> {
-    const [company] = await this.select(`SELECT id FROM market_companies WHERE id = :companyId`, { companyId }, tx);
-    if (!company) throw PortfolioCompanyNotFound();
   }
 
   private select<T extends object>(sql: string, replacements: Record<string, unknown>, transaction?: Transaction): Promise<T[]> {

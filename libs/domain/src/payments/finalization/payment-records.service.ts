@@ -15,15 +15,6 @@ export class PaymentRecords {
     return order ? { payment, order } : null;
   }
 
-  /**
-   * Whether the payment belongs to the order and the gateway confirmed it after the order closed,
-   * with the refund not yet settled (the result page says so instead of "not charged").
-   */
-  async refundOwed(paymentId: number, orderId: number): Promise<boolean> {
-    const owed = await PaymentModel.count({ where: { id: paymentId, orderId, refundOwedAt: { [Op.ne]: null }, refundSettledAt: null } });
-    return owed > 0;
-  }
-
   callback(callbackId: number, paymentId: number): Promise<PaymentCallbackModel | null> {
     return PaymentCallbackModel.findOne({ where: { id: callbackId, paymentId, outcome: 'success' } });
   }

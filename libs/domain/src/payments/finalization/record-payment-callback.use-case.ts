@@ -3,6 +3,7 @@ import { Inject, Service } from 'typedi';
 import { Database, OrderModel, PaymentCallbackModel, PaymentCallbackOutcome } from '@platform/db';
 import type { Logger } from '@platform/observability';
 import { isRowId, LOGGER } from '../../shared';
+import { PaymentStatusService } from '../status/payment-status.service';
 import { PaymentJobQueue } from './payment-job-queue.service';
 import { PaymentRecords } from './payment-records.service';
 import { PaymentVerifiers } from './payment-verifiers.service';
@@ -21,6 +22,11 @@ export interface PaymentCallbackAnswer {
   paymentId: number | null;
   orderId: number | null;
   returnUrl: string | null;
+  /**
+   * The token that reads the payment's real state (PaymentStatusService), only when the callback
+   * carried the payment's own gateway transaction id: a bare payment id proves nothing.
+   */
+  resultToken: string | null;
 }
 
 const MAX_FIELDS = 32;
@@ -45,18 +51,21 @@ export class RecordPaymentCallbackUseCase {
     private readonly records: PaymentRecords,
     private readonly verifiers: PaymentVerifiers,
     private readonly jobs: PaymentJobQueue,
+    private readonly status: PaymentStatusService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async execute(input: PaymentCallbackInput): Promise<PaymentCallbackAnswer> {
     const id = /^\d{1,10}$/.test(input.paymentId) ? Number(input.paymentId) : NaN;
     const context = isRowId(id) ? await this.records.context(id) : null;
-    if (!context) return { paymentStatus: 'failed', paymentId: null, orderId: null, returnUrl: null };
+    if (!context) return { paymentStatus: 'failed', paymentId: null, orderId: null, returnUrl: null, resultToken: null };
+    const resultToken = this.status.callbackNamesPayment(context.payment, input.params) ? this.status.token(context.payment.id) : null;
     const answer = (paymentStatus: PaymentCallbackAnswer['paymentStatus']): PaymentCallbackAnswer => ({
       paymentStatus,
       paymentId: context.payment.id,
       orderId: context.order.id,
       returnUrl: context.order.returnUrl,
+      resultToken,
     });
     const log = this.logger.child({ paymentId: context.payment.id, orderId: context.order.id, outcome: input.outcome });
 

@@ -18,7 +18,7 @@ export class HeartbeatDto {
   @Max(MAX_SECONDS)
   totalWatchedSeconds!: number;
 
-  /** What the player reports; recorded with the event (default heartbeat). */
+  /** What the player reports; recorded with the event (absent or null: heartbeat, as the heartbeat tests pin). */
   @IsOptional()
   @IsString()
   @IsIn(WATCH_EVENT_TYPES)

@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'AUTH_INVALID_CREDENTIALS',
   'AUTH_INVALID_REFRESH_TOKEN',
   'AUTH_EMAIL_TAKEN',
+  // a well-signed access token past its exp (CONTRACT section 3): the client should refresh
+  'TOKEN_EXPIRED',
   // training
   'TRAINING_PRODUCT_REQUIRED',
   'TRAINING_PRODUCT_UNAVAILABLE',

@@ -16,7 +16,7 @@ export class CreateTopicDto {
   title: string;
 
   /** Omitted: after the course's last topic. */
-  @IsOptional()
+  @OptionalNotNull()
   @IsInt()
   @Min(0)
   @Max(MAX_POSITION)
@@ -46,17 +46,17 @@ export class CreateLessonDto {
   title: string;
 
   /** Omitted: after the topic's last lesson. */
-  @IsOptional()
+  @OptionalNotNull()
   @IsInt()
   @Min(0)
   @Max(MAX_POSITION)
   position?: number;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   isEnabled?: boolean;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   isFreePreview?: boolean;
 

@@ -1,4 +1,4 @@
-import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsInt, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { OptionalNotNull, SLUG_MAX_LENGTH, SLUG_PATTERN, Trim } from '../../../shared';
 
 /** Rs 1 crore in paisa: a sanity bound on a single product's price. */
@@ -12,7 +12,7 @@ export class CreateProductFieldsDto {
   @MaxLength(200)
   title: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(SLUG_MAX_LENGTH)
   @Matches(SLUG_PATTERN, { message: 'slug must be lower-case letters and digits separated by single hyphens' })
@@ -28,7 +28,7 @@ export class CreateProductFieldsDto {
   @Max(MAX_PRICE_PAISA)
   spPaisa: number;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   isSellable?: boolean;
 }

@@ -22,20 +22,44 @@ const SHAPES: Record<TransactionType, { required: readonly FieldName[]; optional
   BONUS: { required: ['quantity'], optional: [] },
 };
 
-/** Reads a POST body: every field format-checked; missing fields are simply absent from `values`. */
-export function readTransactionBody(body: unknown): { values: TransactionPatch; problems: FieldProblem[] } {
+/** Not given, as readField takes it: absent, null or blank text. */
+const isBlank = (raw: unknown) => raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
+
+/** A body read: `symbol` (trimmed, upper-cased) is given in place of `companyId`, which the caller looks up. */
+export interface TransactionBody {
+  values: TransactionPatch;
+  symbol?: string;
+  problems: FieldProblem[];
+}
+
+/** Reads a POST or PATCH body: every field format-checked; missing fields are simply absent from `values`. */
+export function readTransactionBody(body: unknown): TransactionBody {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { values: {}, problems: [{ field: 'body', code: 'type', message: 'Request body must be a JSON object' }] };
   }
+  const raw = body as Record<string, unknown>;
   const values: Record<string, unknown> = {};
   const problems: FieldProblem[] = [];
   for (const field of FIELDS) {
-    if (!Object.hasOwn(body, field)) continue;
-    const reading = readField(field, (body as Record<string, unknown>)[field]);
+    if (!Object.hasOwn(raw, field)) continue;
+    const reading = readField(field, raw[field]);
     if ('problem' in reading) problems.push(reading.problem);
     else values[field] = reading.value;
   }
-  return { values: values as TransactionPatch, problems };
+  const symbol = readSymbol(Object.hasOwn(raw, 'symbol') ? raw['symbol'] : undefined, Object.hasOwn(raw, 'companyId') && !isBlank(raw['companyId']));
+  if ('problem' in symbol) problems.splice(problems[0]?.field === 'companyId' ? 1 : 0, 0, symbol.problem);
+  return { values: values as TransactionPatch, ...('value' in symbol && symbol.value !== null ? { symbol: symbol.value } : {}), problems };
+}
+
+/**
+ * `symbol` in place of `companyId` (issue 18): trimmed and upper-cased as the stock-analysis
+ * routes read it; blank is not given. Giving both is refused, whichever is valid.
+ */
+function readSymbol(raw: unknown, companyIdGiven: boolean): { value: string | null } | { problem: FieldProblem } {
+  if (isBlank(raw)) return { value: null };
+  if (typeof raw !== 'string') return { problem: { field: 'symbol', code: 'type', message: 'symbol must be a string' } };
+  if (companyIdGiven) return { problem: { field: 'symbol', code: 'crossfield', message: 'give either companyId or symbol, not both' } };
+  return { value: raw.trim().toUpperCase() };
 }
 
 /**
