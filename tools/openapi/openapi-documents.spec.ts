@@ -127,6 +127,21 @@ describe('OpenAPI documents work with client generators (openapi-typescript, red
         }
         expect(keys.sort()).to.deep.equal([...IDEMPOTENCY_KEY_ROUTES[app.name]].sort());
       });
+
+      it('documents a route parameter constrained to digits (`:id(\\d+)`) as an integer id, the constraint out of the path', () => {
+        const wrong: string[] = Object.keys(document.paths).filter((path) => /[():]/.test(path));
+        for (const [path, operations] of Object.entries(document.paths)) {
+          for (const [method, operation] of Object.entries(operations)) {
+            const parameters = (operation as { parameters?: Array<{ in: string; name: string; schema?: { pattern?: string } }> }).parameters ?? [];
+            for (const p of parameters.filter((p) => p.in === 'path' && p.schema?.pattern === '\\d+')) wrong.push(`${method} ${path} ${p.name}`);
+          }
+        }
+        expect(wrong).to.deep.equal([]);
+        if (app.name === 'customer-api') {
+          const [id] = (document.paths['/api/orders/{id}']['get'] as { parameters: unknown[] }).parameters;
+          expect(id).to.deep.include({ name: 'id', schema: { type: 'integer', minimum: 1 } });
+        }
+      });
     });
   }
 });

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { expect } from 'chai';
 import nodemailer from 'nodemailer';
 import { loadConfig } from '@platform/config';
@@ -45,6 +46,22 @@ describe('SMTP sink (tools/smtp-sink)', () => {
   it('answers 404 for a mail it does not hold and 405 for anything but GET', async () => {
     expect((await page('/mails/999999')).status).to.equal(404);
     expect((await fetch(`http://127.0.0.1:${sink.webPort}/`, { method: 'POST' })).status).to.equal(405);
+  });
+
+  it('answers only a loopback Host on its own port (421 otherwise), against DNS rebinding', async () => {
+    const status = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        request({ host: '127.0.0.1', port: sink.webPort, path: '/api/mails', headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+          .on('error', reject)
+          .end();
+      });
+    for (const host of [`localhost:${sink.webPort}`, `127.0.0.1:${sink.webPort}`, `[::1]:${sink.webPort}`]) expect(await status(host), host).to.equal(200);
+    for (const host of [`evil.example:${sink.webPort}`, 'localhost', `localhost:${sink.webPort + 1}`, `127.0.0.1.evil.example:${sink.webPort}`]) {
+      expect(await status(host), host).to.equal(421);
+    }
   });
 
   describe(smtpTarget.name, () => {

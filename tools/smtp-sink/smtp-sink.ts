@@ -82,6 +82,7 @@ export async function startSmtpSink(options: SmtpSinkOptions): Promise<SmtpSink>
       res.writeHead(status, { 'content-type': type, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
       res.end(body);
     };
+    if (!isOwnHost(req.headers.host, (web.address() as AddressInfo).port)) return send(421, 'text/plain; charset=utf-8', 'Unknown host');
     if (req.method !== 'GET') return send(405, 'text/plain; charset=utf-8', 'Method not allowed');
     if (path === '/readyz') return send(200, 'text/plain; charset=utf-8', 'ok');
     if (path === '/') return send(200, 'text/html; charset=utf-8', renderMailList(mails));
@@ -99,6 +100,15 @@ export async function startSmtpSink(options: SmtpSinkOptions): Promise<SmtpSink>
       await Promise.all([new Promise<void>((resolve) => smtp.close(() => resolve())), new Promise<void>((resolve) => web.close(() => resolve()))]);
     },
   };
+}
+
+/**
+ * The page holds every mail (reset links, tokens): a page on another site that rebinds its DNS
+ * name to 127.0.0.1 could read it with the victim's browser, so only a loopback name on this port
+ * is answered (the Host header carries the name the browser resolved).
+ */
+export function isOwnHost(host: string | undefined, port: number): boolean {
+  return ['localhost', '127.0.0.1', '[::1]'].some((name) => host?.toLowerCase() === `${name}:${port}`);
 }
 
 function listen(server: Server | SMTPServer['server'], port: number, host: string): Promise<void> {

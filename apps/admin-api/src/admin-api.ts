@@ -26,7 +26,6 @@ export const ADMIN_API_CONTROLLERS = [
   AdminDigitalBooksController,
   AdminPromotionsController,
   AdminCartController,
-  // Before the admin order reads: /api/admin/orders/requests/:requestId must not be taken for /:id.
   AdminOrderCommandsController,
   AdminOrdersController,
   AdminUploadsController,

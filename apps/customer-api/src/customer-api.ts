@@ -31,7 +31,6 @@ export const CUSTOMER_API_CONTROLLERS = [
   PromotionsController,
   CartController,
   CheckoutController,
-  // Before OrdersReadController: /api/orders/requests/:requestId must not be taken for /api/orders/:id.
   OrderLifecycleController,
   OrdersReadController,
   PaymentCallbacksController,

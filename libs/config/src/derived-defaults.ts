@@ -6,6 +6,8 @@ const local = (port: number) => `http://localhost:${port}`;
  * Settings whose default follows another setting, so moving one port moves everything that points
  * at it (a moved CUSTOMER_API_PORT takes the gateways' success_url along; a moved GATEWAY_SIM_PORT
  * the three gateway URLs). Each applies only when its key is unset; a value that is set is kept.
+ * Never in production: there every key below but the simulator's is required (REQUIRED_IN_PRODUCTION),
+ * so a production app cannot end up on localhost or the simulator by omission.
  */
 export function withDerivedDefaults(env: RawEnv) {
   const gatewaySim = env.GATEWAY_SIM_PUBLIC_BASE_URL ?? local(env.GATEWAY_SIM_PORT);

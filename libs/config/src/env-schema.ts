@@ -69,12 +69,24 @@ export const SECRET_KEYS = [
   'METRICS_TOKEN',
 ] as const;
 
-/** Keys that have a development default but must be set explicitly in production. */
+/** The payment gateways' endpoints; unset outside production they follow the local simulator. */
+export const GATEWAY_URL_KEYS = ['ESEWA_FORM_URL', 'ESEWA_STATUS_URL', 'KHALTI_BASE_URL'] as const;
+
+/**
+ * Keys that have a development default (or one derived from a port) but must be set explicitly
+ * in production: a default would be a known secret, or a localhost URL (the simulator for the
+ * gateways, this machine for the URLs the gateways send payers back to).
+ */
 export const REQUIRED_IN_PRODUCTION = [
   'JWT_SECRET',
   'ADMIN_PASSWORD',
   'ESEWA_SECRET_KEY',
   'KHALTI_SECRET_KEY',
+  ...GATEWAY_URL_KEYS,
+  'ADMIN_API_PUBLIC_BASE_URL',
+  'CUSTOMER_API_PUBLIC_BASE_URL',
+  'MARKET_API_PUBLIC_BASE_URL',
+  'JOBS_PUBLIC_BASE_URL',
   'JOBS_DASHBOARD_TOKEN',
   'RETURN_URL_ALLOWED_ORIGINS',
   'METRICS_TOKEN',

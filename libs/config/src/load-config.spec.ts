@@ -85,6 +85,62 @@ describe('loadConfig', () => {
       .and.includes('KHALTI_SECRET_KEY');
   });
 
+  describe('in production', () => {
+    /** Everything production requires, with real gateway sandboxes and public URLs. */
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'production-jwt-secret-0123456789',
+      ADMIN_PASSWORD: 'production-admin-password',
+      ESEWA_SECRET_KEY: 'esewa-secret',
+      KHALTI_SECRET_KEY: 'khalti-secret',
+      ESEWA_FORM_URL: 'https://rc-epay.esewa.com.np/api/epay/main/v2/form',
+      ESEWA_STATUS_URL: 'https://rc.esewa.com.np/api/epay/transaction/status/',
+      KHALTI_BASE_URL: 'https://dev.khalti.com/api/v2',
+      ADMIN_API_PUBLIC_BASE_URL: 'https://admin.example.np',
+      CUSTOMER_API_PUBLIC_BASE_URL: 'https://shop.example.np',
+      MARKET_API_PUBLIC_BASE_URL: 'https://market.example.np',
+      JOBS_PUBLIC_BASE_URL: 'https://jobs.example.np',
+      JOBS_DASHBOARD_TOKEN: 'production-dashboard-token',
+      RETURN_URL_ALLOWED_ORIGINS: 'https://shop.example.np',
+      METRICS_TOKEN: 'production-metrics-token',
+    };
+    const problemKeys = (env: Record<string, string | undefined>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems.map((problem) => problem.key);
+      }
+    };
+
+    it('boots with every required key set, using the URLs given', () => {
+      const config = loadConfig(production);
+      expect(config.payments.khalti.baseUrl).to.equal('https://dev.khalti.com/api/v2');
+      expect(config.apps.customerApi.publicBaseUrl).to.equal('https://shop.example.np');
+    });
+
+    it('requires the gateway URLs and the public base URLs instead of deriving them from the simulator or localhost', () => {
+      const keys = ['ESEWA_FORM_URL', 'ESEWA_STATUS_URL', 'KHALTI_BASE_URL', 'ADMIN_API_PUBLIC_BASE_URL', 'CUSTOMER_API_PUBLIC_BASE_URL', 'MARKET_API_PUBLIC_BASE_URL', 'JOBS_PUBLIC_BASE_URL'];
+      const env = { ...production, ...Object.fromEntries(keys.map((key) => [key, undefined])) };
+      expect(problemKeys(env)).to.have.members(keys);
+      expect(() => loadConfig(env)).to.throw(ConfigError, /KHALTI_BASE_URL: is required in production/);
+    });
+
+    it('refuses a gateway URL on localhost or a loopback address', () => {
+      for (const host of ['localhost:3005', '127.0.0.1', '[::1]:3005', 'sim.localhost', '[::ffff:127.0.0.1]', '0.0.0.0']) {
+        expect(problemKeys({ ...production, KHALTI_BASE_URL: `http://${host}/khalti/api/v2` }), host).to.deep.equal(['KHALTI_BASE_URL']);
+      }
+      expect(problemKeys({ ...production, ESEWA_STATUS_URL: 'http://localhost:3005/status' })).to.deep.equal(['ESEWA_STATUS_URL']);
+      expect(problemKeys({ ...production, KHALTI_BASE_URL: 'http://127.0.0.1:3005/khalti', NODE_ENV: 'development' })).to.deep.equal([]);
+    });
+
+    it('refuses "*" among the return-URL origins, spaces around it included', () => {
+      for (const origins of ['*', 'https://a.example,*', 'https://a.example, *', ' * ,https://a.example']) {
+        expect(problemKeys({ ...production, RETURN_URL_ALLOWED_ORIGINS: origins }), origins).to.deep.equal(['RETURN_URL_ALLOWED_ORIGINS']);
+      }
+    });
+  });
+
   it('stops an app at boot with a message naming the bad key', function () {
     this.timeout(30_000);
     const result = spawnSync(process.execPath, ['-r', '@swc-node/register', 'apps/market-api/src/main.ts'], {

@@ -1,7 +1,8 @@
-import { envSchema, REQUIRED_IN_PRODUCTION } from './env-schema';
+import { envSchema } from './env-schema';
 import { ConfigError } from './config.errors';
 import { AppConfig, toAppConfig } from './app-config';
 import { withDerivedDefaults } from './derived-defaults';
+import { ConfigProblem, productionProblems } from './production-rules';
 
 type Env = Record<string, string | undefined>;
 
@@ -11,16 +12,9 @@ type Env = Record<string, string | undefined>;
  */
 export function loadConfig(env: Env = process.env): AppConfig {
   const input = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const problems: Array<{ key: string; problem: string }> = [];
+  const problems: ConfigProblem[] = [];
 
-  if (input['NODE_ENV'] === 'production') {
-    for (const key of REQUIRED_IN_PRODUCTION) {
-      if (input[key] === undefined) problems.push({ key, problem: 'is required in production' });
-    }
-    if ((input['RETURN_URL_ALLOWED_ORIGINS'] ?? '').split(',').includes('*')) {
-      problems.push({ key: 'RETURN_URL_ALLOWED_ORIGINS', problem: 'must list origins in production, not "*"' });
-    }
-  }
+  if (input['NODE_ENV'] === 'production') problems.push(...productionProblems(input));
 
   if (input['PUSH_PROVIDER'] === 'fcm' && input['FCM_SERVICE_ACCOUNT_JSON'] === undefined) {
     problems.push({ key: 'FCM_SERVICE_ACCOUNT_JSON', problem: 'is required when PUSH_PROVIDER is fcm' });

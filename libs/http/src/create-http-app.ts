@@ -10,6 +10,7 @@ import { EnvelopeInterceptor } from './envelope';
 import { errorHandler, notFoundHandler, rejectNonObjectBodies } from './errors';
 import { installPerAppIoc } from './ioc';
 import { JsonBodyOptions, jsonBodies, requireReadableBody } from './json-bodies';
+import { explainUnmatchedRoutes } from './unmatched-routes';
 import {
   buildOpenApiDocument,
   closeStalledBodies,
@@ -96,6 +97,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   useExpressServer(app, routing);
   if (options.openapi) mountOpenApi(app, buildOpenApiDocument(routing, options.openapi));
 
+  app.use(explainUnmatchedRoutes(app));
   app.use(notFoundHandler);
   app.use(errorHandler);
 

@@ -12,5 +12,6 @@ export { runHttpService, startService } from './run-http-service';
 export type { HttpServiceDefinition } from './run-http-service';
 export * from './uploads';
 export { parseIntegerId } from './path-params';
+export { acceptAnyBody } from './json-bodies';
 export { CursorQuery } from './cursor-query';
 export type { IdCursorQueryOptions, SortedCursorQueryOptions } from './cursor-query';

@@ -1,4 +1,4 @@
-import { ValidationFailed } from '@platform/domain';
+import { FieldProblem, ValidationFailed } from '@platform/domain';
 
 /**
  * A path parameter holding a row id, as a number. "12abc", "1.5", "-1" or "1e3" are refused
@@ -7,8 +7,13 @@ import { ValidationFailed } from '@platform/domain';
  */
 export function parseIntegerId(value: string, name = 'id'): number {
   if (!/^[0-9]{1,16}$/.test(value)) {
-    const message = `${name} must be a positive integer`;
-    throw ValidationFailed(message, [{ field: name, code: 'isInt', message }]);
+    const problem = integerIdProblem(name);
+    throw ValidationFailed(problem.message, [problem]);
   }
   return Number(value);
+}
+
+/** What a row-id parameter that is not made of digits is told, from parseIntegerId or a constrained route (unmatched-routes.ts). */
+export function integerIdProblem(name: string): FieldProblem {
+  return { field: name, code: 'isInt', message: `${name} must be a positive integer` };
 }

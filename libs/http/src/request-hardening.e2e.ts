@@ -90,6 +90,17 @@ describe('HTTP kit: malformed requests', () => {
       expect(jsonDepthExceeds(Buffer.from('{"a":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\"[[["}'))).to.equal(false);
     });
 
+    it('refuses a JSON body in a charset other than UTF-8 with 415 before reading it (the depth scan reads UTF-8 bytes)', async () => {
+      const utf7 = Buffer.from(`{"a":${'+AFs-'.repeat(20_000)}${'+AF0-'.repeat(20_000)}}`); // [ and ] in UTF-7
+      const utf16 = Buffer.from(`{"b":"\u2200",${nested(20_000).slice(1)}`, 'utf16le'); // U+2200's bytes hold a "
+      expect(jsonDepthExceeds(utf7) || jsonDepthExceeds(utf16), 'the raw scan is fooled').to.equal(false);
+      for (const [charset, body] of [['utf-7', utf7], ['utf-16le', utf16], ['UTF-16', utf16]] as const) {
+        const res = await kit.http.post('/hard/sign-up').set('Content-Type', `application/json; charset=${charset}`).send(body).expect(415);
+        expect(res.body, charset).to.deep.equal({ errorCode: 'UNSUPPORTED_MEDIA_TYPE', message: `JSON bodies must be encoded as UTF-8 (got charset=${charset})` });
+      }
+      await kit.http.post('/hard/sign-up').set('Content-Type', 'application/json; charset="UTF-8"').send('{"email":"a@b.np","productId":1}').expect(200);
+    });
+
     it('scans a small body for depth in microseconds', () => {
       const body = Buffer.from(JSON.stringify({ email: 'someone@example.np', productId: 12, items: [{ a: 1 }, { b: [1, 2, 3] }] }));
       const started = process.hrtime.bigint();

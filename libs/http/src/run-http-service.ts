@@ -35,11 +35,15 @@ export async function runHttpService(definition: HttpServiceDefinition): Promise
   infra.logger.info({ port: server.port }, `${definition.name} listening`);
 
   onShutdownSignal(async () => {
+    const started = Date.now();
     infra.logger.info(`${definition.name} shutting down`);
     app.beginShutdown();
     await server.close(config.http.shutdownTimeoutMs);
     await definition.onStop?.(app, infra);
-    await closeInfrastructure(infra);
+    // Active jobs get what is left of SHUTDOWN_TIMEOUT_MS (at least a second); onShutdownSignal's
+    // 5 s beyond it leave room to close Redis and the pool before it would exit with 1.
+    const queuesWaitMs = Math.max(1_000, config.http.shutdownTimeoutMs - (Date.now() - started));
+    await closeInfrastructure(infra, { queuesWaitMs });
   }, config.http.shutdownTimeoutMs);
 }
 

@@ -9,6 +9,11 @@ export interface QueueSettings {
   prefix: string;
   /** Where failures of the queues' own connections are reported (stderr when absent). */
   logger?: Pick<Logger, 'warn' | 'debug'>;
+  /**
+   * How long `close()` waits for this process's active jobs before closing anyway (10 s by
+   * default); the apps pass what is left of SHUTDOWN_TIMEOUT_MS.
+   */
+  closeWaitMs?: number;
 }
 
 const DEFAULT_JOB_OPTIONS: JobOptions = {
@@ -19,6 +24,7 @@ const DEFAULT_JOB_OPTIONS: JobOptions = {
 };
 
 const ADD_TIMEOUT_MS = 3_000;
+const CLOSE_WAIT_MS = 10_000;
 
 export class QueueUnavailableError extends Error {
   constructor(message: string) {
@@ -38,10 +44,19 @@ export class QueueRegistry {
   /** One blocking connection per queue; bull does not close connections it did not create. */
   private readonly blockingClients = new Set<Redis>();
   private closing = false;
+  /** `<queue>:<job id>` of the jobs this process is running (bull's local active/completed/failed events). */
+  private readonly activeJobs = new Set<string>();
 
   constructor(private readonly settings: QueueSettings) {}
 
+  /**
+   * Refuses (QueueUnavailableError) while `close()` runs: a queue opened then would never be
+   * closed, and a job added then could land after the connections went. Producers already treat
+   * the error as Redis being down: they log it and a sweep or bull's retry does the work later.
+   * Once closed, the registry opens again on next use (the test suites share one across files).
+   */
   queue(name: QueueName): Queue {
+    if (this.closing) throw new QueueUnavailableError(`the queues are closing (shutdown): ${name} takes no new jobs`);
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Bull(name, {
@@ -50,6 +65,7 @@ export class QueueRegistry {
         defaultJobOptions: DEFAULT_JOB_OPTIONS,
       });
       this.observeWorkerNaming(queue);
+      this.trackActiveJobs(queue);
       this.queues.set(name, queue);
     }
     return queue;
@@ -101,19 +117,32 @@ export class QueueRegistry {
   }
 
   /**
-   * Stops taking jobs, waits for the active jobs of this process to finish (bull's close, queue by
-   * queue in parallel), and only then closes the connections the queues share, so no queue loses
-   * its connection while another is still finishing a job. Rejects naming what failed to close.
+   * Stops taking jobs (and refuses new adds), waits for the active jobs of this process to finish
+   * (bull's close, queue by queue in parallel), and only then closes the connections the queues
+   * share, so no queue loses its connection while another is still finishing a job. The wait is
+   * capped at `waitMs`: past it the connections are dropped and the jobs still active are logged;
+   * bull takes them for stalled and runs them again (every job is safe to run twice). Rejects
+   * naming what failed to close.
    */
-  async close(): Promise<void> {
+  async close(waitMs = this.settings.closeWaitMs ?? CLOSE_WAIT_MS): Promise<void> {
     this.closing = true;
     const queues = [...this.queues.values()];
-    this.queues.clear();
-    const results = await Promise.allSettled(queues.map((queue) => queue.close()));
+    let deadline: NodeJS.Timeout | undefined;
+    const expired = new Promise<'expired'>((resolve) => (deadline = setTimeout(() => resolve('expired'), waitMs)));
+    const closed = await Promise.race([Promise.allSettled(queues.map((queue) => queue.close())), expired]);
+    clearTimeout(deadline);
+    const results = closed === 'expired' ? [] : closed;
+    if (closed === 'expired') {
+      this.log.warn({ waitMs, activeJobs: [...this.activeJobs] }, 'jobs still active at the shutdown deadline; closing anyway (bull retries them as stalled)');
+    }
     const connections = [this.client, this.subscriber, ...this.blockingClients].filter((c): c is Redis => c !== undefined);
     this.client = this.subscriber = undefined;
     this.blockingClients.clear();
-    results.push(...(await Promise.allSettled(connections.map(closeConnection))));
+    this.queues.clear();
+    const close = closed === 'expired' ? async (connection: Redis) => connection.disconnect() : closeConnection;
+    results.push(...(await Promise.allSettled(connections.map(close))));
+    this.closing = false;
+    this.activeJobs.clear();
     const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
     if (failures.length > 0) throw new AggregateError(failures, `closing the queues failed: ${failures.map(String).join('; ')}`);
   }
@@ -133,6 +162,13 @@ export class QueueRegistry {
         if (this.closing) this.log.debug(context, 'the worker connection closed before bull had named it');
         else this.log.warn(context, 'naming a worker connection failed');
       });
+  }
+
+  private trackActiveJobs(queue: Queue): void {
+    const key = (job: { id: unknown }) => `${queue.name}:${String(job.id)}`;
+    queue.on('active', (job) => this.activeJobs.add(key(job)));
+    queue.on('completed', (job) => this.activeJobs.delete(key(job)));
+    queue.on('failed', (job) => this.activeJobs.delete(key(job)));
   }
 
   private get log(): Pick<Logger, 'warn' | 'debug'> {

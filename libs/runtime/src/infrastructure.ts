@@ -51,9 +51,10 @@ export async function createInfrastructure(
 
 /**
  * Closes in dependency order: the queues (workers finish their active jobs, schedules and the
- * outbox sweep stop), then Redis, then the pool. A step that fails is logged and the rest still close.
+ * outbox sweep stop; at most `queuesWaitMs`), then Redis, then the pool. A step that fails is
+ * logged and the rest still close.
  */
-export async function closeInfrastructure(infra: Infrastructure): Promise<void> {
+export async function closeInfrastructure(infra: Infrastructure, options: { queuesWaitMs?: number } = {}): Promise<void> {
   const step = async (what: string, close: () => unknown) => {
     try {
       await close();
@@ -61,7 +62,7 @@ export async function closeInfrastructure(infra: Infrastructure): Promise<void> 
       infra.logger.warn({ err: error }, `closing ${what} failed`);
     }
   };
-  await step('the queues', () => infra.queues.close());
+  await step('the queues', () => infra.queues.close(options.queuesWaitMs));
   await step('the storage client', () => infra.storage.close());
   await step('Redis', () => closeRedis(infra.redis));
   await step('the database pool', () => infra.db.close());

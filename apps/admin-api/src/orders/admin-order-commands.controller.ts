@@ -62,7 +62,7 @@ export class AdminOrderCommandsController {
     return ApiResponse.ok(await this.requests.getForAdmin(requestId));
   }
 
-  @Post('/:id/cancel')
+  @Post('/:id(\\d+)/cancel')
   @HttpCode(202)
   @RequirePermission('Orders_UPDATE')
   @RateLimit(ADMIN_ORDER_MUTATION_RATE_LIMIT)
@@ -78,7 +78,7 @@ export class AdminOrderCommandsController {
     return ApiResponse.ok(await this.requestCancel.execute(admin, parseIntegerId(id), dto), 'Cancellation requested');
   }
 
-  @Post('/:id/process-refund')
+  @Post('/:id(\\d+)/process-refund')
   @HttpCode(202)
   @RequirePermission('Orders_UPDATE')
   @RateLimit(ADMIN_ORDER_MUTATION_RATE_LIMIT)
@@ -97,7 +97,7 @@ export class AdminOrderCommandsController {
     return ApiResponse.ok(await this.requestRefundProcessing.execute(admin, parseIntegerId(id), dto), 'Refund processing requested');
   }
 
-  @Post('/:id/refund-pending')
+  @Post('/:id(\\d+)/refund-pending')
   @HttpCode(200)
   @RequirePermission('Orders_UPDATE')
   @RateLimit(ADMIN_ORDER_MUTATION_RATE_LIMIT)
@@ -113,7 +113,7 @@ export class AdminOrderCommandsController {
     return ApiResponse.ok(await this.markRefundPending.execute(admin, parseIntegerId(id), dto), 'Refund marked pending');
   }
 
-  @Post('/:id/payments/:paymentId/refund-settled')
+  @Post('/:id(\\d+)/payments/:paymentId(\\d+)/refund-settled')
   @HttpCode(200)
   @RequirePermission('Orders_UPDATE')
   @RateLimit(ADMIN_ORDER_MUTATION_RATE_LIMIT)

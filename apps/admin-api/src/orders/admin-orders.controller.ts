@@ -64,7 +64,7 @@ export class AdminOrdersController {
     return ApiResponse.page(await this.orders.list(query));
   }
 
-  @Get('/:id')
+  @Get('/:id(\\d+)')
   @RequirePermission('Orders_READ')
   @OpenAPI({
     summary: 'One order (OrderAdminDetailDto) with items, status history, notes and payments',
@@ -75,7 +75,7 @@ export class AdminOrdersController {
     return ApiResponse.ok(await this.orders.get(parseIntegerId(id)));
   }
 
-  @Post('/:id/notes')
+  @Post('/:id(\\d+)/notes')
   @HttpCode(201)
   @RequirePermission('Orders_UPDATE')
   @RateLimit(ADMIN_ORDER_MUTATION_RATE_LIMIT)

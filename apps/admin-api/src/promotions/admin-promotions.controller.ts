@@ -55,14 +55,14 @@ export class AdminPromotionsController {
     return ApiResponse.ok(await this.createPromotion.execute(dto), 'Promotion created successfully');
   }
 
-  @Get('/:id')
+  @Get('/:id(\\d+)')
   @RequirePermission('Promotions_READ')
   @OpenAPI({ summary: 'Get a promotion code with its use count', description: PROMOTION_FIELDS })
   async get(@Param('id') id: number) {
     return ApiResponse.ok(await this.promotions.get(id));
   }
 
-  @Patch('/:id')
+  @Patch('/:id(\\d+)')
   @RequirePermission('Promotions_UPDATE')
   @OpenAPI({
     summary: 'Update a promotion code',
@@ -75,7 +75,7 @@ export class AdminPromotionsController {
     return ApiResponse.ok(await this.updatePromotion.execute(id, dto), 'Promotion updated successfully');
   }
 
-  @Delete('/:id')
+  @Delete('/:id(\\d+)')
   @RequirePermission('Promotions_DELETE')
   @OpenAPI({
     summary: 'Delete a promotion code that was never used',

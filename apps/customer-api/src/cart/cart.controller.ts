@@ -91,8 +91,8 @@ export class CartController {
     return changed(await this.addItem.execute(customer, dto), 'Item added to cart');
   }
 
-  @Delete('/api/cart/items/:itemId')
-  @Delete('/api/mobile/cart/items/:itemId')
+  @Delete('/api/cart/items/:itemId(\\d+)')
+  @Delete('/api/mobile/cart/items/:itemId(\\d+)')
   @CustomerRoute()
   @RateLimit(CART_MUTATIONS)
   @doc(

@@ -191,7 +191,7 @@ describe('Course curriculum (customer-api)', () => {
       it('answers 400 VALIDATION_ERROR for a course id that is not a number', async () => {
         const res = await api.http.get(`${prefix}/courses/abc/curriculum`).expect(400);
         expect(res.body.errorCode).to.equal('VALIDATION_ERROR');
-        expect(res.body.errors).to.deep.equal([{ field: 'courseId', code: 'isNumber', message: 'courseId must be a number' }]);
+        expect(res.body.errors).to.deep.equal([{ field: 'courseId', code: 'isInt', message: 'courseId must be a positive integer' }]);
       });
 
       it("gives a customer each lesson's watchPercentage from their own progress (null without progress or duration)", async () => {

@@ -22,8 +22,8 @@ export class StorefrontCoursesController {
   }
 
   // Three path segments: never confused with `/api/courses/:slug` below.
-  @Get('/api/courses/:courseId/curriculum')
-  @Get('/api/mobile/courses/:courseId/curriculum')
+  @Get('/api/courses/:courseId(\\d+)/curriculum')
+  @Get('/api/mobile/courses/:courseId(\\d+)/curriculum')
   @OpenAPI({
     summary: 'Topics and enabled lessons of a published course; video keys only with access or for free previews',
     description:

@@ -58,8 +58,8 @@ export class OrderLifecycleController {
     return ApiResponse.ok(await this.requests.getForCustomer(customer, requestId));
   }
 
-  @Post('/api/orders/:id/cancel')
-  @Post('/api/mobile/orders/:id/cancel')
+  @Post('/api/orders/:id(\\d+)/cancel')
+  @Post('/api/mobile/orders/:id(\\d+)/cancel')
   @HttpCode(202)
   @CustomerRoute()
   @RateLimit(CANCEL_LIMIT)
@@ -79,8 +79,8 @@ export class OrderLifecycleController {
     return ApiResponse.ok(await this.requestCancel.execute(customer, parseIntegerId(id), dto), 'Cancellation requested');
   }
 
-  @Post('/api/orders/:id/request-refund')
-  @Post('/api/mobile/orders/:id/request-refund')
+  @Post('/api/orders/:id(\\d+)/request-refund')
+  @Post('/api/mobile/orders/:id(\\d+)/request-refund')
   @HttpCode(200)
   @CustomerRoute()
   @RateLimit(REFUND_REQUEST_LIMIT)

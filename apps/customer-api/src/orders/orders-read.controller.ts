@@ -58,8 +58,8 @@ export class OrdersReadController {
     return ApiResponse.page(await this.orders.list(customer, query));
   }
 
-  @Get('/api/orders/:id')
-  @Get('/api/mobile/orders/:id')
+  @Get('/api/orders/:id(\\d+)')
+  @Get('/api/mobile/orders/:id(\\d+)')
   @CustomerRoute()
   @OpenAPI({
     summary: 'One of the caller\'s orders (OrderDetailResponseDto) with items, status history and payments',

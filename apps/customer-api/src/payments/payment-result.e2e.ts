@@ -49,6 +49,21 @@ describe('Payment result page and payment status (customer-api)', () => {
       expect((await status(payment.id, tokens.token(payment.id)).expect(200)).body.data.state).to.equal('refund_owed');
     });
 
+    it('says success, not refund_owed, for a paid order cancelled later; failed once a late payment\'s refund is settled', async () => {
+      const { order, payment } = await pending();
+      await settlePayment(order, payment);
+      await forceOrderStatus(order.id, { status: 'cancelled', cancelledAt: new Date() });
+      await payment.update({ refundOwedAt: new Date() }); // what cancelling a paid order records
+      expect((await status(payment.id, tokens.token(payment.id)).expect(200)).body.data.state).to.equal('success');
+
+      const late = await pending();
+      await forceOrderStatus(late.order.id, { status: 'cancelled', cancelledAt: new Date() });
+      await late.payment.update({ status: 'completed', completedAt: new Date(), refundOwedAt: new Date() });
+      expect((await status(late.payment.id, tokens.token(late.payment.id)).expect(200)).body.data.state).to.equal('refund_owed');
+      await late.payment.update({ refundSettledAt: new Date() });
+      expect((await status(late.payment.id, tokens.token(late.payment.id)).expect(200)).body.data.state).to.equal('failed');
+    });
+
     it('answers the same 404 for a wrong or missing token and an unknown payment', async () => {
       const { payment } = await pending();
       const other = await pending();

@@ -20,7 +20,7 @@ const STATUS_SCHEMA = {
 export class PaymentStatusController {
   constructor(private readonly statuses: PaymentStatusService) {}
 
-  @Get('/api/payments/:paymentId/status')
+  @Get('/api/payments/:paymentId(\\d+)/status')
   @OpenAPI({
     summary: "A payment's real state (public, with the result token)",
     description:

@@ -50,6 +50,20 @@ describe('toHttpErrorResponse', () => {
     expect(response.body).to.deep.equal({ message: 'Internal server error', errorCode: 'INTERNAL_ERROR' });
   });
 
+  it('challenges (WWW-Authenticate) only failures of bearer authentication, not every 401', () => {
+    const challenge = (error: unknown) => toHttpErrorResponse(error).headers['WWW-Authenticate'];
+    expect(challenge(new DomainError('UNAUTHORIZED', 'x'))).to.equal('Bearer');
+    expect(challenge(new DomainError('UNAUTHORIZED', 'x', { bearerError: 'invalid_token' }))).to.equal('Bearer error="invalid_token"');
+    expect(challenge(new DomainError('TOKEN_EXPIRED', 'x', { bearerError: 'expired' }))).to.equal('Bearer error="invalid_token", error_description="expired"');
+    expect(challenge(new DomainError('HEARTBEAT_TOKEN_EXPIRED', 'x'))).to.equal('Bearer error="invalid_token", error_description="expired"');
+    expect(challenge(new UnauthorizedError())).to.equal('Bearer');
+    for (const code of ['AUTH_INVALID_CREDENTIALS', 'AUTH_INVALID_REFRESH_TOKEN'] as const) {
+      const response = toHttpErrorResponse(new DomainError(code, 'x'));
+      expect(response.status, code).to.equal(401);
+      expect(response.headers, code).to.not.have.property('WWW-Authenticate');
+    }
+  });
+
   it('keeps a DomainError message and code as they are', () => {
     const response = toHttpErrorResponse(new DomainError('CART_ITEM_DUPLICATE', 'Already in your cart'));
     expect(response).to.deep.include({ status: 409, unexpected: false });

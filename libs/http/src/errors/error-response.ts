@@ -61,16 +61,31 @@ function fromDomainError(error: DomainError): HttpErrorResponse {
   const headers: Record<string, string> = {};
   if (error.details?.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.details.retryAfterSeconds);
   const status = HTTP_STATUS[error.code];
-  if (status === 401) headers['WWW-Authenticate'] = bearerChallenge(error.details?.['bearerError']);
+  const challenge = bearerChallenge(error);
+  if (challenge) headers['WWW-Authenticate'] = challenge;
   const body: ErrorBody = { message: error.message, errorCode: error.code };
   if (error.details?.errors) body.errors = error.details.errors;
   return { status, body, headers, unexpected: false };
 }
 
-/** RFC 6750 section 3: a bare challenge without a token, `invalid_token` for a refused one. */
-function bearerChallenge(bearerError: unknown): string {
-  if (bearerError === 'expired') return 'Bearer error="invalid_token", error_description="expired"';
-  return bearerError === 'invalid_token' ? 'Bearer error="invalid_token"' : 'Bearer';
+/**
+ * RFC 6750 section 3, for failures of bearer authentication only (the auth checker's UNAUTHORIZED,
+ * an expired access or heartbeat token): a bare challenge without a token, `invalid_token` for a
+ * refused one. Other 401s (wrong login credentials, a bad refresh token in a body) are not a
+ * bearer challenge and get none.
+ */
+function bearerChallenge(error: DomainError): string | undefined {
+  const expired = 'Bearer error="invalid_token", error_description="expired"';
+  switch (error.code) {
+    case 'TOKEN_EXPIRED':
+    case 'HEARTBEAT_TOKEN_EXPIRED':
+      return expired;
+    case 'UNAUTHORIZED':
+      if (error.details?.['bearerError'] === 'expired') return expired;
+      return error.details?.['bearerError'] === 'invalid_token' ? 'Bearer error="invalid_token"' : 'Bearer';
+    default:
+      return undefined;
+  }
 }
 
 /**

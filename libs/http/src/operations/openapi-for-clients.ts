@@ -40,7 +40,22 @@ export function finishForClients(document: Document): void {
   // The API serves its own document: clients resolve paths against the origin they fetched it from.
   document.servers ??= [{ url: '/' }];
   inlinePrimitiveRefs(document);
+  describeIntegerPathParams(document);
   makeOperationIdsUnique(document);
+}
+
+/**
+ * A route parameter constrained to digits (`/orders/:id(\\d+)`) comes out as `{ type, pattern: '\\d+' }`,
+ * an unanchored pattern (on a number, none at all): it is documented as what it is, a row id.
+ */
+function describeIntegerPathParams(document: Document): void {
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const parameter of (operation['parameters'] ?? []) as Array<{ in: string; schema?: Record<string, unknown> }>) {
+        if (parameter.in === 'path' && parameter.schema?.pattern === '\\d+') parameter.schema = { type: 'integer', minimum: 1 };
+      }
+    }
+  }
 }
 
 function inlinePrimitiveRefs(node: unknown): void {

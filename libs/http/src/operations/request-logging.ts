@@ -18,6 +18,14 @@ const REQUEST_LOGGER = Symbol('request logger');
 
 type LoggedRequest = Request & { [REQUEST_LOGGER]?: Logger };
 
+/** Query parameters that are bearer secrets (the payment result token reads a payment's state). */
+const SECRET_QUERY = /([?&](?:token)=)[^&#]*/gi;
+
+/** The URL as logged: secret query values replaced, so a log reader cannot replay them. */
+export function loggedUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
 /**
  * Request ids and one log line per finished request (`request completed`, `request errored` for a
  * 5xx, `request aborted` when the client left first): error for 5xx, info for 4xx and aborted
@@ -30,7 +38,7 @@ export function installRequestLogging(app: Express, logger: Logger): void {
   Object.defineProperty(app.request, 'log', {
     configurable: true,
     get(this: LoggedRequest): Logger {
-      return (this[REQUEST_LOGGER] ??= logger.child({ req: { id: this.id, method: this.method, url: this.originalUrl } }));
+      return (this[REQUEST_LOGGER] ??= logger.child({ req: { id: this.id, method: this.method, url: loggedUrl(this.originalUrl) } }));
     },
   });
 

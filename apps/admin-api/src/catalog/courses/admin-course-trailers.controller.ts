@@ -12,7 +12,7 @@ export class AdminCourseTrailersController {
     private readonly clearTrailer: ClearCourseTrailerUseCase,
   ) {}
 
-  @Post('/:id/trailer')
+  @Post('/:id(\\d+)/trailer')
   @RequirePermission('COURSES_UPDATE')
   @FileUpload({ field: 'file', maxSizeBytes: (config) => config.limits.courseTrailerMaxFileSizeMb * MB })
   @ApiDoc(
@@ -27,7 +27,7 @@ export class AdminCourseTrailersController {
     return ApiResponse.ok(await this.uploadTrailer.execute(id, file), 'course trailer uploaded successfully');
   }
 
-  @Delete('/:id/trailer')
+  @Delete('/:id(\\d+)/trailer')
   @RequirePermission('COURSES_UPDATE')
   @ApiDoc(
     'Clear a course trailer',

@@ -50,14 +50,14 @@ export class AdminCoursesController {
     return ApiResponse.ok(await this.createCourse.execute(dto), 'Course created successfully');
   }
 
-  @Get('/:id')
+  @Get('/:id(\\d+)')
   @RequirePermission('COURSES_READ')
   @ApiDoc('Get a course (CourseResponseDto with trailerRef and trailerUrl)', COURSE_FIELDS)
   async get(@Param('id') id: number) {
     return ApiResponse.ok(await this.courses.get(id));
   }
 
-  @Patch('/:id')
+  @Patch('/:id(\\d+)')
   @RequirePermission('COURSES_UPDATE')
   @ApiDoc(
     'Update a course and its product',
@@ -69,21 +69,21 @@ export class AdminCoursesController {
     return ApiResponse.ok(await this.updateCourse.execute(id, dto), 'Course updated successfully');
   }
 
-  @Post('/:id/publish')
+  @Post('/:id(\\d+)/publish')
   @RequirePermission('COURSES_UPDATE')
   @ApiDoc('Publish a course (its storefront page appears when it is also sellable)', COURSE_FIELDS)
   async publish(@Param('id') id: number) {
     return ApiResponse.ok(await this.setPublished.execute(id, true), 'Course published successfully');
   }
 
-  @Post('/:id/unpublish')
+  @Post('/:id(\\d+)/unpublish')
   @RequirePermission('COURSES_UPDATE')
   @ApiDoc('Unpublish a course (hidden from the storefront; existing access is kept)', COURSE_FIELDS)
   async unpublish(@Param('id') id: number) {
     return ApiResponse.ok(await this.setPublished.execute(id, false), 'Course unpublished successfully');
   }
 
-  @Delete('/:id')
+  @Delete('/:id(\\d+)')
   @RequirePermission('COURSES_DELETE')
   @ApiDoc(
     'Delete a course with its product, topics and lessons',

@@ -116,7 +116,11 @@ describe('Admin courses (admin-api)', () => {
 
     it('answers 400 VALIDATION_ERROR for a course id that is not a number', async () => {
       const res = await api.http.get('/api/admin/courses/abc').set('Authorization', all).expect(400);
-      expect(res.body.errorCode).to.equal('VALIDATION_ERROR');
+      expect(res.body).to.deep.equal({
+        message: 'id must be a positive integer',
+        errorCode: 'VALIDATION_ERROR',
+        errors: [{ field: 'id', code: 'isInt', message: 'id must be a positive integer' }],
+      });
     });
   });
 

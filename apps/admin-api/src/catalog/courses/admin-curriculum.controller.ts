@@ -23,7 +23,7 @@ const CROSS_COURSE = 'A topic or lesson of another course is 404 NOT_FOUND.';
 
 /** Topics and lessons of a course, for admins. */
 @Service()
-@JsonController('/api/admin/courses/:id')
+@JsonController('/api/admin/courses/:id(\\d+)')
 export class AdminCurriculumController {
   constructor(
     private readonly courses: CoursesService,
@@ -53,21 +53,21 @@ export class AdminCurriculumController {
     return ApiResponse.ok(await this.createTopic.execute(id, dto), 'Topic created successfully');
   }
 
-  @Patch('/topics/:topicId')
+  @Patch('/topics/:topicId(\\d+)')
   @RequirePermission('COURSES_UPDATE')
   @ApiDoc('Rename or reposition a topic', `An empty body is 400. ${CROSS_COURSE} ${TOPIC_FIELDS}`)
   async editTopic(@Param('id') id: number, @Param('topicId') topicId: number, @Body() dto: UpdateTopicDto) {
     return ApiResponse.ok(await this.updateTopic.execute(id, topicId, dto), 'Topic updated successfully');
   }
 
-  @Delete('/topics/:topicId')
+  @Delete('/topics/:topicId(\\d+)')
   @RequirePermission('COURSES_UPDATE')
   @ApiDoc('Delete a topic and its lessons', `${CROSS_COURSE} data is { id }.`)
   async removeTopic(@Param('id') id: number, @Param('topicId') topicId: number) {
     return ApiResponse.ok(await this.deleteTopic.execute(id, topicId), 'Topic deleted successfully');
   }
 
-  @Post('/topics/:topicId/lessons')
+  @Post('/topics/:topicId(\\d+)/lessons')
   @HttpCode(201)
   @RequirePermission('COURSES_UPDATE')
   @ApiDoc(
@@ -78,7 +78,7 @@ export class AdminCurriculumController {
     return ApiResponse.ok(await this.createLesson.execute(id, topicId, dto), 'Lesson created successfully');
   }
 
-  @Patch('/lessons/:lessonId')
+  @Patch('/lessons/:lessonId(\\d+)')
   @RequirePermission('COURSES_UPDATE')
   @ApiDoc(
     'Update a lesson, or move it to another topic of the same course (topicId)',
@@ -88,7 +88,7 @@ export class AdminCurriculumController {
     return ApiResponse.ok(await this.updateLesson.execute(id, lessonId, dto), 'Lesson updated successfully');
   }
 
-  @Delete('/lessons/:lessonId')
+  @Delete('/lessons/:lessonId(\\d+)')
   @RequirePermission('COURSES_UPDATE')
   @ApiDoc('Delete a lesson', `${CROSS_COURSE} data is { id }.`)
   async removeLesson(@Param('id') id: number, @Param('lessonId') lessonId: number) {

@@ -64,6 +64,19 @@ describe('Admin course curriculum: topics and lessons (admin-api)', () => {
       expect(res.body.data.position).to.equal(0);
     });
 
+    it('takes null position, isEnabled and isFreePreview on create as absent (form libraries send null for empty fields)', async () => {
+      const course = await createCourse({ lessonsPerTopic: [] });
+      const topic = await send('post', `${base(course.course.id)}/topics`, { title: 'First', position: null }).expect(201);
+      expect(topic.body.data.position).to.equal(0);
+      const lesson = await send('post', `${base(course.course.id)}/topics/${topic.body.data.id}/lessons`, {
+        title: 'Lesson',
+        position: null,
+        isEnabled: null,
+        isFreePreview: null,
+      }).expect(201);
+      expect(lesson.body.data).to.deep.include({ position: 0, isEnabled: true, isFreePreview: false });
+    });
+
     it('renames and repositions a topic', async () => {
       const course = await createCourse();
       const topicId = course.topics[0].topic.id;

@@ -55,14 +55,14 @@ export class AdminDigitalBooksController {
     return ApiResponse.ok(await this.createBook.execute(dto), 'Digital book created successfully');
   }
 
-  @Get('/:id')
+  @Get('/:id(\\d+)')
   @RequirePermission('Products_READ')
   @OpenAPI({ summary: 'Get a digital book', description: BOOK_FIELDS })
   async get(@Param('id') id: number) {
     return ApiResponse.ok(await this.books.get(id));
   }
 
-  @Patch('/:id')
+  @Patch('/:id(\\d+)')
   @RequirePermission('Products_UPDATE')
   @OpenAPI({
     summary: 'Update a digital book and its product',
@@ -75,21 +75,21 @@ export class AdminDigitalBooksController {
     return ApiResponse.ok(await this.updateBook.execute(id, dto), 'Digital book updated successfully');
   }
 
-  @Post('/:id/publish')
+  @Post('/:id(\\d+)/publish')
   @RequirePermission('Products_UPDATE')
   @OpenAPI({ summary: 'Publish a digital book (for sale when it is also sellable)', description: BOOK_FIELDS })
   async publish(@Param('id') id: number) {
     return ApiResponse.ok(await this.setPublished.execute(id, true), 'Digital book published successfully');
   }
 
-  @Post('/:id/unpublish')
+  @Post('/:id(\\d+)/unpublish')
   @RequirePermission('Products_UPDATE')
   @OpenAPI({ summary: 'Unpublish a digital book (no longer for sale; existing access is kept)', description: BOOK_FIELDS })
   async unpublish(@Param('id') id: number) {
     return ApiResponse.ok(await this.setPublished.execute(id, false), 'Digital book unpublished successfully');
   }
 
-  @Delete('/:id')
+  @Delete('/:id(\\d+)')
   @RequirePermission('Products_DELETE')
   @OpenAPI({
     summary: 'Delete a digital book with its product',

@@ -1,5 +1,5 @@
 import { IsInt, Max, Min } from 'class-validator';
-import { MAX_ROW_ID, OptionalNotNull } from '../../shared';
+import { MAX_ROW_ID, OptionalNullAsAbsent } from '../../shared';
 
 /**
  * POST /api/cart/items. The spec's body is `{ productId, quantity }`; cart products are digital
@@ -11,7 +11,7 @@ export class AddCartItemDto {
   @Max(MAX_ROW_ID)
   productId: number;
 
-  @OptionalNotNull()
+  @OptionalNullAsAbsent()
   @IsInt()
   @Min(1, { message: 'quantity must be 1: digital products are bought once' })
   @Max(1, { message: 'quantity must be 1: digital products are bought once' })

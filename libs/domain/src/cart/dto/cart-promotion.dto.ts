@@ -1,5 +1,5 @@
 import { IsString, MaxLength, MinLength } from 'class-validator';
-import { OptionalNotNull, Trim } from '../../shared';
+import { OptionalNullAsAbsent, Trim } from '../../shared';
 
 /** POST /api/cart/promotion (CONTRACT.md section 10); a coupon code is 3-50 characters ("Limits"). */
 export class ApplyCartPromotionDto {
@@ -12,7 +12,7 @@ export class ApplyCartPromotionDto {
 
 /** DELETE /api/cart/promotion: `code` names the code to take off; without it, whatever is applied goes. */
 export class RemoveCartPromotionDto {
-  @OptionalNotNull()
+  @OptionalNullAsAbsent()
   @Trim()
   @IsString()
   @MinLength(3)

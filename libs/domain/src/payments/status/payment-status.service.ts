@@ -41,8 +41,8 @@ export class PaymentStatusService {
   /** The state of payment `paymentId`; 404 alike for an unknown payment and a wrong token. */
   async status(paymentId: number, token: string): Promise<PaymentStatusView> {
     if (!isRowId(paymentId) || !this.tokenMatches(paymentId, token)) throw PaymentNotFound();
-    const payment = await PaymentModel.findByPk(paymentId, { attributes: ['id', 'orderId', 'status', 'refundOwedAt'] });
-    const order = payment && (await OrderModel.findByPk(payment.orderId, { attributes: ['id', 'status', 'returnUrl'] }));
+    const payment = await PaymentModel.findByPk(paymentId, { attributes: ['id', 'orderId', 'status', 'refundOwedAt', 'refundSettledAt'] });
+    const order = payment && (await OrderModel.findByPk(payment.orderId, { attributes: ['id', 'status', 'paidAt', 'returnUrl'] }));
     if (!payment || !order) throw PaymentNotFound();
     const rules = { allowedOrigins: this.config.payments.returnUrlAllowedOrigins, isProduction: this.config.isProduction };
     return {
@@ -59,8 +59,17 @@ export class PaymentStatusService {
   }
 }
 
-function stateOf(payment: Pick<PaymentModel, 'status' | 'refundOwedAt'>, order: Pick<OrderModel, 'status'>): PaymentStatusView['state'] {
-  if (payment.status === 'completed') return payment.refundOwedAt ? 'refund_owed' : 'success';
+type StatusPayment = Pick<PaymentModel, 'status' | 'refundOwedAt' | 'refundSettledAt'>;
+
+function stateOf(payment: StatusPayment, order: Pick<OrderModel, 'status' | 'paidAt'>): PaymentStatusView['state'] {
+  if (payment.status === 'completed') {
+    // A paid order cancelled or refunded later also owes its money back, but its payment did go
+    // through (success); refund_owed ("reached us after the order closed") is only for a payment
+    // the gateway confirmed for an order already closed unpaid, until the refund is settled, and
+    // failed after (the money went back; the order never had it).
+    if (!payment.refundOwedAt || order.paidAt) return 'success';
+    return payment.refundSettledAt ? 'failed' : 'refund_owed';
+  }
   if (payment.status === 'failed' || order.status === 'payment_failed' || order.status === 'cancelled') return 'failed';
   // Paid through another attempt of the same order (or by an admin): the order is what the payer bought.
   if (order.status !== 'payment_pending' && order.status !== 'created') return 'success';

@@ -1,11 +1,21 @@
 import { Transform } from 'class-transformer';
-import { Matches, ValidateIf, ValidationOptions } from 'class-validator';
+import { IsOptional, Matches, ValidateIf, ValidationOptions } from 'class-validator';
 
 /**
  * Optional, but not nullable: validated whenever present, so `null` fails the field's type
  * check (class-validator's @IsOptional would let `null` through to a NOT NULL column).
  */
 export const OptionalNotNull = () => ValidateIf((_object, value) => value !== undefined);
+
+/**
+ * Optional, with `null` taken as absent: form libraries send `null` for an empty field, and these
+ * fields always accepted it so. The value becomes `undefined` before validation and before the
+ * use case sees it (routing-controllers runs class-transformer on bodies, `classTransformer: true`).
+ */
+export const OptionalNullAsAbsent = (): PropertyDecorator => (target, key) => {
+  Transform(({ value }) => (value === null ? undefined : value))(target, key);
+  IsOptional()(target, key);
+};
 
 /** Trims surrounding whitespace from a string field before validation. */
 export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));

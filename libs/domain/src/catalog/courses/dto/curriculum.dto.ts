@@ -1,5 +1,5 @@
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { OptionalNotNull, Trim } from '../../../shared';
+import { OptionalNotNull, OptionalNullAsAbsent, Trim } from '../../../shared';
 
 const MAX_POSITION = 1_000_000;
 /** 24 hours: a sanity bound on one lesson video. */
@@ -16,7 +16,7 @@ export class CreateTopicDto {
   title: string;
 
   /** Omitted: after the course's last topic. */
-  @OptionalNotNull()
+  @OptionalNullAsAbsent()
   @IsInt()
   @Min(0)
   @Max(MAX_POSITION)
@@ -46,17 +46,17 @@ export class CreateLessonDto {
   title: string;
 
   /** Omitted: after the topic's last lesson. */
-  @OptionalNotNull()
+  @OptionalNullAsAbsent()
   @IsInt()
   @Min(0)
   @Max(MAX_POSITION)
   position?: number;
 
-  @OptionalNotNull()
+  @OptionalNullAsAbsent()
   @IsBoolean()
   isEnabled?: boolean;
 
-  @OptionalNotNull()
+  @OptionalNullAsAbsent()
   @IsBoolean()
   isFreePreview?: boolean;
 

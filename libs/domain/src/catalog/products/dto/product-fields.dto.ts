@@ -1,5 +1,5 @@
 import { IsBoolean, IsInt, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { OptionalNotNull, SLUG_MAX_LENGTH, SLUG_PATTERN, Trim } from '../../../shared';
+import { OptionalNotNull, OptionalNullAsAbsent, SLUG_MAX_LENGTH, SLUG_PATTERN, Trim } from '../../../shared';
 
 /** Rs 1 crore in paisa: a sanity bound on a single product's price. */
 export const MAX_PRICE_PAISA = 1_000_000_000;
@@ -12,7 +12,7 @@ export class CreateProductFieldsDto {
   @MaxLength(200)
   title: string;
 
-  @OptionalNotNull()
+  @OptionalNullAsAbsent()
   @IsString()
   @MaxLength(SLUG_MAX_LENGTH)
   @Matches(SLUG_PATTERN, { message: 'slug must be lower-case letters and digits separated by single hyphens' })
@@ -28,7 +28,7 @@ export class CreateProductFieldsDto {
   @Max(MAX_PRICE_PAISA)
   spPaisa: number;
 
-  @OptionalNotNull()
+  @OptionalNullAsAbsent()
   @IsBoolean()
   isSellable?: boolean;
 }
