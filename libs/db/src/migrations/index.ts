@@ -12,6 +12,7 @@ import portfolios from './0010-portfolios';
 import portfolioTransactionOrder from './0011-portfolio-transaction-order';
 import sharedIdempotencyKeys from './0012-shared-idempotency-keys';
 import orderStatusWritesGuarded from './0013-order-status-writes-guarded';
+import trainings from './0014-trainings';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios, portfolioTransactionOrder, sharedIdempotencyKeys, orderStatusWritesGuarded];
+export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios, portfolioTransactionOrder, sharedIdempotencyKeys, orderStatusWritesGuarded, trainings];

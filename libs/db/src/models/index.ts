@@ -34,6 +34,13 @@ import { SubscriptionModel } from './subscription.model';
 import { SubscriptionHistoryModel } from './subscription-history.model';
 import { CourseProgressModel } from './course-progress.model';
 import { WatchEventModel } from './watch-event.model';
+import { TrainingModel } from './training.model';
+import { TrainingSessionModel } from './training-session.model';
+import { TrainingCohortModel } from './training-cohort.model';
+import { TrainingCohortSessionModel } from './training-cohort-session.model';
+import { TrainingEnrollmentFormConfigModel } from './training-enrollment-form-config.model';
+import { TrainingWaitlistEntryModel } from './training-waitlist-entry.model';
+import { TrainingEnrollmentModel } from './training-enrollment.model';
 
 export {
   AdminModel,
@@ -72,7 +79,26 @@ export {
   SubscriptionHistoryModel,
   CourseProgressModel,
   WatchEventModel,
+  TrainingModel,
+  TrainingSessionModel,
+  TrainingCohortModel,
+  TrainingCohortSessionModel,
+  TrainingEnrollmentFormConfigModel,
+  TrainingWaitlistEntryModel,
+  TrainingEnrollmentModel,
 };
+export { TRAINING_STATUSES, TRAINING_ACCESS_TYPES, TRAINING_SEARCH_CONFIG } from './training.model';
+export type { TrainingStatus } from './training.model';
+export { TRAINING_SESSION_TYPES, TRAINING_SESSION_STATUSES } from './training-session.model';
+export type { TrainingSessionType, TrainingSessionStatus } from './training-session.model';
+export { TRAINING_COHORT_STATUSES } from './training-cohort.model';
+export type { TrainingCohortStatus } from './training-cohort.model';
+export { TRAINING_FORM_FIELD_TYPES } from './training-enrollment-form-config.model';
+export type { TrainingFormField, TrainingFormFieldType } from './training-enrollment-form-config.model';
+export { TRAINING_WAITLIST_STATUSES } from './training-waitlist-entry.model';
+export type { TrainingWaitlistStatus } from './training-waitlist-entry.model';
+export { TRAINING_ENROLLMENT_STATUSES } from './training-enrollment.model';
+export type { TrainingEnrollmentStatus } from './training-enrollment.model';
 export { SUBSCRIPTION_STORED_STATUSES, SUBSCRIPTION_SOURCES } from './subscription.model';
 export type { SubscriptionStoredStatus, SubscriptionSource } from './subscription.model';
 export { SUBSCRIPTION_HISTORY_ACTIONS } from './subscription-history.model';
@@ -137,6 +163,15 @@ export const subscriptionModels = [
 ];
 
 export const progressModels = [CourseProgressModel, WatchEventModel];
+export const trainingModels = [
+  TrainingModel,
+  TrainingSessionModel,
+  TrainingCohortModel,
+  TrainingCohortSessionModel,
+  TrainingEnrollmentFormConfigModel,
+  TrainingWaitlistEntryModel,
+  TrainingEnrollmentModel,
+];
 
 /** Every model. Sequelize binds a model class to one connection, so a process registers them once. */
-export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels, ...commerceModels, ...notificationModels, ...subscriptionModels, ...progressModels];
+export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels, ...commerceModels, ...notificationModels, ...subscriptionModels, ...progressModels, ...trainingModels];
