@@ -13,8 +13,8 @@ export type FulfilmentReleaseReason = 'payment_failed' | 'cancelled';
  * transaction of the one order transition that moved the row, with the order's lines of these
  * types in line order:
  * - fulfil: the move into paid;
- * - revoke: a move out of a state that holds the purchase (paid, refund_requested, refund_pending)
- *   into cancelled or refund_approved;
+ * - revoke: a move out of a state that holds the purchase (paid, refund_requested, refund_pending,
+ *   refund_rejected) into cancelled or refund_approved;
  * - release: the first close of an unpaid order (created or payment_pending into payment_failed or
  *   cancelled; not again for payment_failed → cancelled).
  * A handler records its own outbox events (COURSE_ACCESS_GRANTED, ...) in the same transaction. A
