@@ -14,6 +14,16 @@ export interface DemoManifest {
   }>;
   digitalBooks: Array<{ id: number; productId: number }>;
   promotions: Array<{ code: string; productId: number | null } & ({ percent: number } | { discountPaisa: number })>;
+  /** Published is the training's status and its product's publication together. */
+  trainings: Array<{
+    id: number;
+    productId: number;
+    slug: string;
+    published: boolean;
+    cohorts: Array<{ id: number; capacity: number; status: string; waitlist: Array<{ id: number; status: string }> }>;
+    sessions: Array<{ id: number; type: string; status: string; hasRecording: boolean }>;
+    formConfig: { fields: Array<{ key: string; label: string; type: string; required: boolean }> };
+  }>;
   subscription: {
     modules: Array<{ id: string; slug: string }>;
     tiers: Array<{ id: string; moduleId: string; name: string; slug: string }>;

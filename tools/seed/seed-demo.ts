@@ -4,6 +4,7 @@ import { seedCatalog } from './catalog.seeder';
 import { seedIdentity } from './identity.seeder';
 import { seedMarket } from './market.seeder';
 import { seedSubscriptions } from './subscriptions.seeder';
+import { seedTraining } from './training.seeder';
 
 /** Loads the demo data (idempotent: creates only what is absent) and returns the manifest. */
 export async function seedDemo(container: ContainerInstance): Promise<DemoManifest> {
@@ -11,7 +12,9 @@ export async function seedDemo(container: ContainerInstance): Promise<DemoManife
   const catalog = await seedCatalog(container);
   const subscriptions = await seedSubscriptions(container);
   const market = await seedMarket(container);
-  return { ...identity, ...catalog, ...subscriptions, ...market };
+  // The full cohort's waiting entry is the first demo customer's.
+  const trainings = await seedTraining(container, identity.customers[0].id);
+  return { ...identity, ...catalog, ...trainings, ...subscriptions, ...market };
 }
 
 export type { DemoManifest } from './demo-manifest';

@@ -6,6 +6,7 @@ import { browserPurchaseWalkthrough } from './browser.walk';
 import { marketWalkthrough } from './market.walk';
 import { platformWalkthrough, subscriptionGrantWalkthrough } from './platform.walk';
 import { purchaseWalkthrough } from './purchase.walk';
+import { trainingWalkthrough } from './training.walk';
 import { startStack, waitUntilReady } from './stack';
 import { Walk, WalkthroughFailure } from './walk';
 
@@ -23,6 +24,7 @@ const WALKTHROUGHS: Array<[string, (w: Walk) => Promise<void>]> = [
   ["Buy the demo course the browser's way (ram; the simulator's form and Approve)", browserPurchaseWalkthrough],
   ['Stock analysis, the company directory and a portfolio', marketWalkthrough],
   ['Admin subscription grant', subscriptionGrantWalkthrough],
+  ['Trainings: an admin publishes one, a customer finds it', trainingWalkthrough],
 ];
 const READY_TIMEOUT_MS = 180_000;
 

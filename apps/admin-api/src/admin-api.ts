@@ -16,6 +16,12 @@ import { AdminSubscriptionPlanFeaturesController } from './subscriptions/catalog
 import { AdminSubscriptionPlanPricesController } from './subscriptions/catalog/admin-subscription-plan-prices.controller';
 import { AdminSubscriptionPlansController } from './subscriptions/catalog/admin-subscription-plans.controller';
 import { AdminSubscriptionTiersController } from './subscriptions/catalog/admin-subscription-tiers.controller';
+import { AdminTrainingCohortsController } from './training/cohorts/admin-training-cohorts.controller';
+import { AdminTrainingWaitlistController } from './training/cohorts/admin-training-waitlist.controller';
+import { AdminTrainingFormConfigController } from './training/form-config/admin-training-form-config.controller';
+import { AdminTrainingSessionsController } from './training/sessions/admin-training-sessions.controller';
+import { AdminTrainingTrailersController } from './training/trainings/admin-training-trailers.controller';
+import { AdminTrainingsController } from './training/trainings/admin-trainings.controller';
 import { AdminUploadsController } from './uploads/admin-uploads.controller';
 
 export const ADMIN_API_CONTROLLERS = [
@@ -36,6 +42,12 @@ export const ADMIN_API_CONTROLLERS = [
   AdminSubscriptionPlanFeaturesController,
   AdminSubscriptionCommandsController,
   AdminSubscriptionsReadController,
+  AdminTrainingSessionsController,
+  AdminTrainingCohortsController,
+  AdminTrainingWaitlistController,
+  AdminTrainingFormConfigController,
+  AdminTrainingsController,
+  AdminTrainingTrailersController,
 ];
 
 /** Composition root of admin-api: every `/api/admin/...` route and admin uploads. */

@@ -20,6 +20,7 @@ import { SubscriptionCatalogController } from './subscriptions/subscription-cata
 import { SubscriptionTrialController } from './subscriptions/subscription-trial.controller';
 import { SubscriptionsReadController } from './subscriptions/subscriptions-read.controller';
 import { MobileUploadsController } from './uploads/mobile-uploads.controller';
+import { TrainingDiscoveryController } from './training/training-discovery.controller';
 
 export const CUSTOMER_API_CONTROLLERS = [
   CustomerAuthController,
@@ -45,6 +46,7 @@ export const CUSTOMER_API_CONTROLLERS = [
   // Last among the subscription controllers: GET /api/subscriptions/modules and /plans (catalog) must be
   // registered before GET /api/subscriptions/:id, which would otherwise take them for an id.
   SubscriptionsReadController,
+  TrainingDiscoveryController,
 ];
 
 /** Composition root of customer-api: web (`/api/...`) and mobile (`/api/mobile/...`) routes. */

@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './subscriptions';
 export * from './progress';
 export * from './market';
+export * from './training';

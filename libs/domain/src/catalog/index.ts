@@ -11,3 +11,4 @@ export { CourseListQueryDto } from './storefront/dto/course-list-query.dto';
 export { ProductListQueryDto, AdminProductListQueryDto, PRODUCT_LIST_SORTS } from './products/dto/product-list-query.dto';
 export type { ProductListSort } from './products/dto/product-list-query.dto';
 export type { CourseCardView, StorefrontCourseView, CurriculumView, CurriculumLessonView, LessonTotals } from './storefront/storefront.views';
+export { IsPublicRef } from './products/dto/public-ref';

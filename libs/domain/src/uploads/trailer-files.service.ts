@@ -29,6 +29,35 @@ export class TrailerFiles {
     return this.uploads.put(file, 'trailer', inspected);
   }
 
+  /**
+   * The managed replace, in the spec's order of work: validate and store the file; `point` saves
+   * the owner's trailerRef as the new key (in its own transaction) and answers the ref it replaced;
+   * then the replaced object is deleted, best effort and only when managed. The owner points at
+   * the new trailer only after the upload succeeded, and if `point` fails the new object is
+   * deleted again before the error goes on ("Training trailers": a failed save leaves no orphan).
+   */
+  async replace<Pointed extends { previousRef: string | null }>(
+    file: UploadedFileInput | undefined,
+    point: (key: string) => Promise<Pointed>,
+  ): Promise<Pointed & { key: string }> {
+    const key = await this.store(file);
+    let pointed: Pointed;
+    try {
+      pointed = await point(key);
+    } catch (error) {
+      await this.discardNew(key);
+      throw error;
+    }
+    await this.discardReplaced(pointed.previousRef, key);
+    return { ...pointed, key };
+  }
+
+  /** Clear: `clear` sets the owner's trailerRef to null and answers the old ref, which is then deleted (managed only). */
+  async clear(clear: () => Promise<string | null>): Promise<void> {
+    const previousRef = await clear();
+    await this.discardReplaced(previousRef, null);
+  }
+
   /** The new object of a trailer change that could not be saved. */
   discardNew(key: string): Promise<void> {
     return this.uploads.deleteQuietly(key, 'the trailer could not be saved');

@@ -29,6 +29,14 @@ export class ProductSlugs {
     return productSlugHistory.rename(product, newSlug, tx);
   }
 
+  /**
+   * Runs a write that chooses or renames a slug: losing the race for `slug` to a concurrent writer
+   * (a unique violation, caught outside the aborted transaction) answers 409 like any taken slug.
+   */
+  raceAsConflict<T>(slug: string, work: () => Promise<T>): Promise<T> {
+    return productSlugHistory.raceAsConflict(slug, work);
+  }
+
   /** The product a slug names now or named before, or undefined. */
   resolve(slug: string, where: { type?: ProductModel['type'] } = {}): Promise<ProductModel | undefined> {
     return productSlugHistory.resolve(slug, where);

@@ -1,7 +1,7 @@
-import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import type { DiscountType } from '@platform/db';
 import { MAX_PRICE_PAISA } from '../../catalog';
-import { MAX_ROW_ID, Trim } from '../../shared';
+import { IsInstant, MAX_ROW_ID, Trim } from '../../shared';
 
 /** Codes are stored upper-case, so this also matches lower-case input (migration 0002). */
 export const PROMOTION_CODE_PATTERN = /^[A-Za-z0-9_-]{3,50}$/;
@@ -45,11 +45,11 @@ class PromotionOptionalFieldsDto {
   productId?: number | null;
 
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsInstant()
   startsAt?: string | null;
 
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsInstant()
   endsAt?: string | null;
 
   /** Uses of the code across all users (released uses do not count). */

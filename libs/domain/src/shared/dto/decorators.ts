@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsOptional, Matches, ValidateIf, ValidationOptions } from 'class-validator';
+import { IsISO8601, IsOptional, Matches, ValidateIf, ValidationOptions } from 'class-validator';
 
 /**
  * Optional, but not nullable: validated whenever present, so `null` fails the field's type
@@ -34,3 +34,17 @@ export const StorableText = (validationOptions?: ValidationOptions) =>
     message: ({ property }) => `${property} must not contain NUL characters or unpaired surrogates`,
     ...validationOptions,
   });
+
+/**
+ * CONTRACT section 5: `YYYY-MM-DD` or an RFC 3339 date-time. IsISO8601 alone also takes week,
+ * ordinal and basic forms (`2024-W01-1`, `20240101`, `2024-01-01T10`) that `Date` cannot read:
+ * they would reach SQL as "Invalid date" and answer 500. Strict ISO 8601 refuses impossible days.
+ */
+export const RFC3339_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2}))?$/;
+
+export const IsInstant = (): PropertyDecorator => (target, key) => {
+  IsISO8601({ strict: true })(target, key);
+  Matches(RFC3339_INSTANT, {
+    message: ({ property }) => `${property} must be an RFC 3339 date-time (e.g. 2030-01-31T09:00:00Z) or a date (YYYY-MM-DD)`,
+  })(target, key);
+};

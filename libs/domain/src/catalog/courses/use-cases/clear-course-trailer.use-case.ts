@@ -15,16 +15,17 @@ export class ClearCourseTrailerUseCase {
   ) {}
 
   async execute(courseId: number): Promise<{ id: number; trailerRef: null; trailerUrl: null }> {
-    const previousRef = await this.db.transaction(async (tx) => {
-      const course = await requireCourse(courseId, tx, true);
-      const previous = course.trailerRef;
-      if (previous !== null) {
-        course.trailerRef = null;
-        await course.save({ transaction: tx });
-      }
-      return previous;
-    });
-    await this.trailers.discardReplaced(previousRef, null);
+    await this.trailers.clear(() =>
+      this.db.transaction(async (tx) => {
+        const course = await requireCourse(courseId, tx, true);
+        const previous = course.trailerRef;
+        if (previous !== null) {
+          course.trailerRef = null;
+          await course.save({ transaction: tx });
+        }
+        return previous;
+      }),
+    );
     return { id: courseId, trailerRef: null, trailerUrl: null };
   }
 }

@@ -16,7 +16,8 @@ export interface CourseTrailerView {
  * validate; store the file as upload type `trailer`; point the course at the new key; then delete
  * the previous object, best effort and only when it was a managed `public/trailer/` key. The
  * course moves to the new trailer only after the upload succeeded (a storage failure is 502 with
- * the course unchanged); if the course cannot be saved, the new object is deleted again.
+ * the course unchanged); if the course cannot be saved, the new object is deleted again. The
+ * order of work is TrailerFiles.replace, shared with training trailers.
  */
 @Service()
 export class UploadCourseTrailerUseCase {
@@ -28,26 +29,17 @@ export class UploadCourseTrailerUseCase {
 
   async execute(courseId: number, file: UploadedFileInput | undefined): Promise<CourseTrailerView> {
     await requireCourse(courseId); // an unknown course is 404 before anything is stored
-    const key = await this.trailers.store(file);
-
-    let previousRef: string | null;
-    let title: string;
-    try {
-      ({ previousRef, title } = await this.db.transaction(async (tx) => {
+    const { key, title } = await this.trailers.replace(file, (newKey) =>
+      this.db.transaction(async (tx) => {
         // The product row lock serializes trailer changes with every other edit of this course,
         // so two concurrent uploads each see (and clean up) the trailer the other replaced.
         const course = await requireCourse(courseId, tx, true);
-        const previous = course.trailerRef;
-        course.trailerRef = key;
+        const previousRef = course.trailerRef;
+        course.trailerRef = newKey;
         await course.save({ transaction: tx });
-        return { previousRef: previous, title: course.product.title };
-      }));
-    } catch (error) {
-      await this.trailers.discardNew(key);
-      throw error;
-    }
-
-    await this.trailers.discardReplaced(previousRef, key);
+        return { previousRef, title: course.product.title };
+      }),
+    );
     return { id: courseId, title, trailerRef: key, trailerUrl: this.urls.publicUrl(key) };
   }
 }

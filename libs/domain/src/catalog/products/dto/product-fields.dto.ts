@@ -1,5 +1,5 @@
 import { IsBoolean, IsInt, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { OptionalNotNull, OptionalNullAsAbsent, SLUG_MAX_LENGTH, SLUG_PATTERN, Trim } from '../../../shared';
+import { OptionalNotNull, OptionalNullAsAbsent, SLUG_MAX_LENGTH, SLUG_PATTERN, StorableText, Trim } from '../../../shared';
 
 /** Rs 1 crore in paisa: a sanity bound on a single product's price. */
 export const MAX_PRICE_PAISA = 1_000_000_000;
@@ -8,6 +8,7 @@ export const MAX_PRICE_PAISA = 1_000_000_000;
 export class CreateProductFieldsDto {
   @Trim()
   @IsString()
+  @StorableText()
   @MinLength(1)
   @MaxLength(200)
   title: string;
@@ -38,6 +39,7 @@ export class UpdateProductFieldsDto {
   @OptionalNotNull()
   @Trim()
   @IsString()
+  @StorableText()
   @MinLength(1)
   @MaxLength(200)
   title?: string;

@@ -1,8 +1,6 @@
-import { IsISO8601, IsInt, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import { OptionalNotNull, StorableText, Trim } from '../../../shared';
+import { IsInt, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsInstant, OptionalNotNull, StorableText, Trim } from '../../../shared';
 
-/** CONTRACT section 5: YYYY-MM-DD or an RFC 3339 date-time (ISO 8601 week and ordinal forms are refused: Date cannot read them). */
-const RFC3339_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2}))?$/;
 
 class AdminNoteDto {
   /** Kept in the subscription's history (≤ 1000, the history note's limit). */
@@ -31,8 +29,7 @@ export class GrantSubscriptionDto extends AdminNoteDto {
 
   /** ISO 8601 instant in the future. */
   @OptionalNotNull()
-  @IsISO8601({ strict: true })
-  @Matches(RFC3339_INSTANT, { message: 'customEndDate must be an RFC 3339 date-time (e.g. 2030-01-31T00:00:00Z) or a date (YYYY-MM-DD)' })
+  @IsInstant()
   customEndDate?: string;
 }
 
@@ -45,8 +42,7 @@ export class ExtendSubscriptionDto extends AdminNoteDto {
   durationDays?: number;
 
   @OptionalNotNull()
-  @IsISO8601({ strict: true })
-  @Matches(RFC3339_INSTANT, { message: 'newEndDate must be an RFC 3339 date-time (e.g. 2030-01-31T00:00:00Z) or a date (YYYY-MM-DD)' })
+  @IsInstant()
   newEndDate?: string;
 }
 
