@@ -44,16 +44,19 @@ export function invalidTokenCases(typ: 'customer' | 'admin', sub: string): Array
   const secret = TEST_ENV['JWT_SECRET'];
   const claims = typ === 'admin' ? { typ, permissions: ['*'] } : { typ };
   const now = Math.floor(Date.now() / 1000);
+  // Suites build these when their file loads, so they must outlive the whole run (a slow run takes
+  // well over 10 minutes): a token that expired meanwhile would answer TOKEN_EXPIRED instead.
+  const lifetime = 24 * 3600;
   const unsigned = (payload: object) =>
-    `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...payload, sub, iat: now, exp: now + 600 })}.`;
+    `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...payload, sub, iat: now, exp: now + lifetime })}.`;
   return [
     ['no Authorization header', undefined],
     ['a malformed token', 'Bearer not.a.jwt'],
     ['a non-bearer scheme', `Basic ${Buffer.from('a:b').toString('base64')}`],
     ['an expired token', `Bearer ${jwt.sign({ ...claims, iat: now - 7200, exp: now - 3600 }, secret, { subject: sub })}`],
-    ['a token signed with another key', `Bearer ${jwt.sign(claims, 'some-other-secret-0123456789', { subject: sub, expiresIn: 600 })}`],
+    ['a token signed with another key', `Bearer ${jwt.sign(claims, 'some-other-secret-0123456789', { subject: sub, expiresIn: lifetime })}`],
     ['an alg:none token', `Bearer ${unsigned(claims)}`],
-    ['a token without typ', `Bearer ${jwt.sign({}, secret, { subject: sub, expiresIn: 600 })}`],
+    ['a token without typ', `Bearer ${jwt.sign({}, secret, { subject: sub, expiresIn: lifetime })}`],
   ];
 }
 
