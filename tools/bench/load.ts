@@ -17,6 +17,15 @@ export interface LoadJob {
   warmupSeconds: number;
   /** Per-request headers, paths and bodies, for routes that create something or are rate limited per request. */
   perRequest?: PerRequestHeaders;
+  /**
+   * Exactly this many requests, then stop: no warm-up (it would use up what the requests use up,
+   * e.g. seats or customers) and no duration; requests/s is then the total over the elapsed time.
+   */
+  amount?: number;
+  /** Count the answers by status and, for non-2xx, the body's errorCode (LoadStats.answers). */
+  tallyAnswers?: boolean;
+  /** Seconds without an answer before autocannon counts a timeout (its default: 10). */
+  timeoutSeconds?: number;
 }
 
 export interface PerRequestHeaders {
@@ -90,6 +99,19 @@ export interface LoadStats {
   timeouts: number;
   statusCodes: Record<string, number>;
   durationSeconds: number;
+  /** With tallyAnswers: count per answer, keyed `200` for 2xx statuses and `409 TRAINING_COHORT_FULL` (status, errorCode) otherwise. */
+  answers?: Record<string, number>;
+}
+
+/** The key an answer is counted under in LoadStats.answers. */
+export function answerKey(status: number, body: string | Buffer | undefined): string {
+  if (status >= 200 && status < 300) return String(status);
+  try {
+    const code = (JSON.parse(String(body ?? '')) as { errorCode?: unknown }).errorCode;
+    return typeof code === 'string' ? `${status} ${code}` : `${status} (no errorCode)`;
+  } catch {
+    return `${status} (not JSON)`;
+  }
 }
 
 export interface LoadOutcome {
@@ -98,20 +120,28 @@ export interface LoadOutcome {
 }
 
 async function runOnce(job: LoadJob, durationSeconds: number, setupRequest?: ReturnType<typeof perRequestSetup>): Promise<LoadStats> {
+  const answers: Record<string, number> = {};
+  const onResponse = (status: number, body: string | Buffer) => {
+    const key = answerKey(status, body);
+    answers[key] = (answers[key] ?? 0) + 1;
+  };
+  const request = { ...(setupRequest ? { setupRequest: setupRequest as never } : {}), ...(job.tallyAnswers ? { onResponse } : {}) };
   const result = await autocannon({
-    ...(setupRequest ? { requests: [{ setupRequest: setupRequest as never }] } : {}),
+    ...(Object.keys(request).length > 0 ? { requests: [request] } : {}),
     url: job.url,
     headers: job.headers,
     method: job.method ?? 'GET',
     body: job.body,
     connections: job.connections,
-    duration: durationSeconds,
+    ...(job.amount ? { amount: job.amount } : { duration: durationSeconds }),
+    ...(job.timeoutSeconds ? { timeout: job.timeoutSeconds } : {}),
   });
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]),
   );
   return {
-    requestsPerSecond: result.requests.average,
+    // A fixed amount ends mid-second: the per-second samples' average would count the last one as a whole second.
+    requestsPerSecond: job.amount && result.duration > 0 ? result.requests.total / result.duration : result.requests.average,
     totalRequests: result.requests.total,
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99, average: result.latency.average, max: result.latency.max },
     non2xx: result.non2xx,
@@ -119,8 +149,20 @@ async function runOnce(job: LoadJob, durationSeconds: number, setupRequest?: Ret
     timeouts: result.timeouts,
     statusCodes,
     durationSeconds: result.duration,
+    ...(job.tallyAnswers ? { answers } : {}),
   };
 }
+
+const NOTHING: LoadStats = {
+  requestsPerSecond: 0,
+  totalRequests: 0,
+  latencyMs: { p50: 0, p99: 0, average: 0, max: 0 },
+  non2xx: 0,
+  errors: 0,
+  timeouts: 0,
+  statusCodes: {},
+  durationSeconds: 0,
+};
 
 function receiveJob(): Promise<LoadJob> {
   return new Promise((resolve) =>
@@ -134,7 +176,7 @@ function receiveJob(): Promise<LoadJob> {
 async function main(): Promise<void> {
   const job = await receiveJob();
   const setupRequest = job.perRequest ? perRequestSetup(job.perRequest) : undefined;
-  const warmup = await runOnce(job, job.warmupSeconds, setupRequest);
+  const warmup = job.amount ? NOTHING : await runOnce(job, job.warmupSeconds, setupRequest);
   const measured = await runOnce(job, job.durationSeconds, setupRequest);
   const outcome: LoadOutcome = { warmup, measured };
   process.stdout.write(`${JSON.stringify(outcome)}\n`);

@@ -29,6 +29,9 @@ export async function measure(target: Target, settings: BenchSettings, baseline?
       durationSeconds: settings.durationSeconds,
       warmupSeconds: settings.warmupSeconds,
       perRequest: target.perRequest,
+      amount: target.amount,
+      tallyAnswers: target.tallyAnswers,
+      timeoutSeconds: target.timeoutSeconds,
     });
     return { target, baseline, outcome };
   } catch (error) {

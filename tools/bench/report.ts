@@ -3,6 +3,7 @@ import { cpus } from 'node:os';
 import { dirname } from 'node:path';
 import type { LoadStats } from './load';
 import type { Measurement } from './measure';
+import type { BenchCheck } from './scenarios';
 import type { BenchSettings } from './settings';
 
 export interface ResultRow {
@@ -20,6 +21,12 @@ export interface ResultRow {
   errors: number | null;
   timeouts: number | null;
   statusCodes: Record<string, number> | null;
+  /** Non-2xx answers the scenario expects (Target.expectedStatuses), counted in non2xx but no problem. */
+  expectedNon2xx: number | null;
+  /** Answers by status and errorCode (Target.tallyAnswers). */
+  answers: Record<string, number> | null;
+  /** Target.amount: a fixed number of requests without warm-up instead of a timed run. */
+  fixedAmount: number | null;
   warmup: Pick<LoadStats, 'requestsPerSecond' | 'non2xx' | 'errors' | 'timeouts'> | null;
   error: string | null;
 }
@@ -30,6 +37,8 @@ export interface BenchReport {
   settings: BenchSettings & { dbPoolMax: number };
   machine: { node: string; platform: string; cpus: number; cpuModel: string };
   results: ResultRow[];
+  /** The groups' checks of what their requests did (ScenarioGroup.verify). */
+  checks: BenchCheck[];
   problems: string[];
 }
 
@@ -53,6 +62,9 @@ export function toRows(measurements: Measurement[]): ResultRow[] {
       errors: stats?.errors ?? null,
       timeouts: stats?.timeouts ?? null,
       statusCodes: stats?.statusCodes ?? null,
+      expectedNon2xx: stats ? expectedNon2xx(target.expectedStatuses, stats.statusCodes) : null,
+      answers: stats?.answers ?? null,
+      fixedAmount: target.amount ?? null,
       warmup: outcome
         ? {
             requestsPerSecond: round(outcome.warmup.requestsPerSecond, 1),
@@ -66,18 +78,27 @@ export function toRows(measurements: Measurement[]): ResultRow[] {
   });
 }
 
-/** Every reason the run should exit non-zero: a failed target, non-2xx answers, connection errors. */
-export function findProblems(measurements: Measurement[]): string[] {
+/**
+ * Every reason the run should exit non-zero: a failed target, non-2xx answers (other than a
+ * target's expectedStatuses), connection errors, a failed check.
+ */
+export function findProblems(measurements: Measurement[], checks: BenchCheck[] = []): string[] {
   const problems: string[] = [];
   for (const { target, outcome, error } of measurements) {
     if (error) problems.push(`${target.name}: ${error}`);
     if (!outcome) continue;
     for (const [phase, stats] of [['measured', outcome.measured], ['warm-up', outcome.warmup]] as const) {
-      if (stats.non2xx > 0) problems.push(`${target.name} (${phase}): ${stats.non2xx} non-2xx responses ${codes(stats.statusCodes)}`);
+      const unexpected = stats.non2xx - expectedNon2xx(target.expectedStatuses, stats.statusCodes);
+      if (unexpected > 0) problems.push(`${target.name} (${phase}): ${unexpected} unexpected non-2xx responses ${codes(stats.statusCodes)}`);
       if (stats.errors > 0) problems.push(`${target.name} (${phase}): ${stats.errors} errors, ${stats.timeouts} of them timeouts`);
     }
   }
+  for (const check of checks) if (!check.ok) problems.push(`check failed: ${check.name}: ${check.detail}`);
   return problems;
+}
+
+function expectedNon2xx(expected: number[] | undefined, statusCodes: Record<string, number>): number {
+  return (expected ?? []).reduce((sum, status) => sum + (status >= 200 && status < 300 ? 0 : statusCodes[String(status)] ?? 0), 0);
 }
 
 export function buildReport(
@@ -85,6 +106,7 @@ export function buildReport(
   settings: BenchSettings,
   dbPoolMax: number,
   startedAt: Date,
+  checks: BenchCheck[] = [],
 ): BenchReport {
   return {
     startedAt: startedAt.toISOString(),
@@ -92,7 +114,8 @@ export function buildReport(
     settings: { ...settings, dbPoolMax },
     machine: { node: process.version, platform: process.platform, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' },
     results: toRows(measurements),
-    problems: findProblems(measurements),
+    checks,
+    problems: findProblems(measurements, checks),
   };
 }
 
@@ -110,7 +133,7 @@ export function formatTable(rows: ResultRow[]): string {
     row.latencyMs ? String(row.latencyMs.p50) : 'n/a',
     row.latencyMs ? String(row.latencyMs.p99) : 'n/a',
     row.kind === 'baseline' ? '(baseline)' : row.ratioToBaseline === null ? 'n/a' : `${row.ratioToBaseline.toFixed(2)}x`,
-    row.non2xx === null ? (row.error ? 'FAILED' : 'n/a') : String(row.non2xx),
+    row.non2xx === null ? (row.error ? 'FAILED' : 'n/a') : row.expectedNon2xx ? `${row.non2xx - row.expectedNon2xx} (+${row.expectedNon2xx} expected)` : String(row.non2xx),
     row.errors === null ? 'n/a' : String(row.errors),
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...body.map((cells) => cells[i].length)));
@@ -118,6 +141,11 @@ export function formatTable(rows: ResultRow[]): string {
     cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   const rule = widths.map((width) => '-'.repeat(width)).join('  ');
   return [line(header), rule, ...body.map(line)].join('\n');
+}
+
+/** The checks as lines: `ok` or `FAILED`, name, detail. */
+export function formatChecks(checks: BenchCheck[]): string {
+  return checks.map((check) => `${check.ok ? 'ok    ' : 'FAILED'}  ${check.name}: ${check.detail}`).join('\n');
 }
 
 function codes(statusCodes: Record<string, number>): string {

@@ -10,15 +10,17 @@ import { createBenchActors } from './fixtures';
 import { startMarketBench } from './market';
 import { measure, Measurement, stopLoadGenerator } from './measure';
 import { startPortfolioBench } from './portfolio';
-import { buildReport, formatTable, writeReport } from './report';
-import { buildPlan, filterPlan } from './scenarios';
+import { buildReport, formatChecks, formatTable, writeReport } from './report';
+import { BenchCheck, buildPlan, filterPlan } from './scenarios';
 import { readBenchSettings } from './settings';
+import { startTrainingBench } from './training';
 import { startSigningTargets } from './uploads';
 
 /**
  * `npm run bench`: the four apps and two baseline servers in this process, the load generator
  * (autocannon) in a child process, a scratch database and Redis prefix that are removed at the end.
- * Prints a table, writes tmp/bench/results.json, exits 1 when any target saw non-2xx or errors.
+ * Prints a table, writes tmp/bench/results.json, exits 1 when any target saw non-2xx (other than its
+ * expectedStatuses) or errors, or a group's check (`verify`, e.g. the training group's no-oversell) failed.
  */
 const RESULTS_FILE = join(__dirname, '..', '..', 'tmp', 'bench', 'results.json');
 
@@ -40,7 +42,11 @@ async function main(): Promise<number> {
   const adminOrders = await startAdminOrdersBench(env.config, apps.adminApi, cleanup);
   const market = await startMarketBench(env.infra, baselines, actors, settings, cleanup);
   const portfolio = startPortfolioBench(apps.marketApi, baselines, actors);
-  const plan = filterPlan([...buildPlan(apps, baselines, actors, signing, commerce, adminOrders, market), ...portfolio.groups], settings.filter);
+  const training = startTrainingBench(apps.customerApi, baselines);
+  const plan = filterPlan(
+    [...buildPlan(apps, baselines, actors, signing, commerce, adminOrders, market), ...portfolio.groups, ...training.groups],
+    settings.filter,
+  );
   if (plan.length === 0) throw new Error(`BENCH_FILTER "${settings.filter}" matches no scenario`);
 
   const targets = plan.reduce((count, group) => count + 1 + group.scenarios.length, 0);
@@ -49,6 +55,7 @@ async function main(): Promise<number> {
       `${settings.connections} connections`,
   );
   const measurements: Measurement[] = [];
+  const checks: BenchCheck[] = [];
   for (const group of plan) {
     if (interrupted) return 130;
     await group.prepare?.();
@@ -60,12 +67,18 @@ async function main(): Promise<number> {
     }
     measurements.push(...measured);
     for (const line of (await group.summarize?.(measured)) ?? []) log(`  ${line}`);
+    const verified = (await group.verify?.(measured)) ?? [];
+    if (verified.length > 0) log(formatChecks(verified).replace(/^/gm, '  '));
+    checks.push(...verified);
   }
   if (interrupted) return 130;
 
-  const report = buildReport(measurements, settings, env.config.db.pool.max, startedAt);
+  const report = buildReport(measurements, settings, env.config.db.pool.max, startedAt, checks);
   await writeReport(report, RESULTS_FILE);
-  process.stdout.write(`\n${formatTable(report.results)}\n\nrequests/s are autocannon's per-second average; latencies in ms; vs baseline = app req/s / baseline req/s\nresults: ${RESULTS_FILE}\n`);
+  process.stdout.write(
+    `\n${formatTable(report.results)}\n\nrequests/s are autocannon's per-second average (a fixed amount of requests: total / elapsed); ` +
+      `latencies in ms; vs baseline = app req/s / baseline req/s\n${checks.length > 0 ? `\nchecks:\n${formatChecks(checks)}\n` : ''}results: ${RESULTS_FILE}\n`,
+  );
   if (report.problems.length > 0) {
     process.stdout.write(`\nFAILED: ${report.problems.length} problem(s)\n${report.problems.map((p) => `  - ${p}`).join('\n')}\n`);
     return 1;

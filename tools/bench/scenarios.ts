@@ -34,6 +34,21 @@ export interface Target {
   connections?: number;
   /** Headers that change on every request (fresh Idempotency-Keys, rotated tokens). */
   perRequest?: PerRequestHeaders;
+  /** Exactly this many requests, no warm-up and no BENCH_DURATION_SECONDS: each request uses something up (a seat, a customer). */
+  amount?: number;
+  /** Non-2xx statuses that are answers the scenario expects (a full cohort's 409s), not failures: the group's `verify` judges them. */
+  expectedStatuses?: number[];
+  /** Count the answers by status and errorCode (LoadStats.answers), for the group's `verify`. */
+  tallyAnswers?: boolean;
+  /** Seconds without an answer before a request counts as a timeout (autocannon's default: 10). */
+  timeoutSeconds?: number;
+}
+
+/** One check a group makes after it ran (e.g. "no seat oversold"); a failed one fails the run. */
+export interface BenchCheck {
+  name: string;
+  ok: boolean;
+  detail: string;
 }
 
 /** A baseline, measured right before the scenarios that are compared with it. */
@@ -44,6 +59,8 @@ export interface ScenarioGroup {
   prepare?: () => Promise<void>;
   /** Lines for the log after the group ran (e.g. what its requests wrote), given its measurements. */
   summarize?: (measurements: Measurement[]) => Promise<string[]>;
+  /** Checks of what the group's requests did (answers, database state), made after summarize; a failed one fails the run. */
+  verify?: (measurements: Measurement[]) => Promise<BenchCheck[]>;
 }
 
 export function buildPlan(
@@ -262,11 +279,14 @@ function heartbeatGroup(customerApi: RunningApp, baselines: Baselines): Scenario
   };
 }
 
-/** Keeps the scenarios whose name contains `filter` (case-insensitive), each group with its baseline. */
+/**
+ * Keeps the scenarios whose name contains `filter` (case-insensitive; several texts separated by
+ * commas: any of them), each group with its baseline.
+ */
 export function filterPlan(plan: ScenarioGroup[], filter: string | undefined): ScenarioGroup[] {
-  if (!filter) return plan;
-  const wanted = filter.toLowerCase();
+  const wanted = (filter ?? '').split(',').map((text) => text.trim().toLowerCase()).filter(Boolean);
+  if (wanted.length === 0) return plan;
   return plan
-    .map((group) => ({ ...group, scenarios: group.scenarios.filter((s) => s.name.toLowerCase().includes(wanted)) }))
+    .map((group) => ({ ...group, scenarios: group.scenarios.filter((s) => wanted.some((text) => s.name.toLowerCase().includes(text))) }))
     .filter((group) => group.scenarios.length > 0);
 }

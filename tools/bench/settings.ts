@@ -6,7 +6,7 @@ export interface BenchSettings {
   connections: number;
   /** Unmeasured seconds of the same load right before each measurement. */
   warmupSeconds: number;
-  /** BENCH_FILTER: run only scenarios whose name contains this text (plus their baselines). */
+  /** BENCH_FILTER: run only scenarios whose name contains this text, or any of several separated by commas (plus their baselines). */
   filter?: string;
 }
 

@@ -33,6 +33,8 @@ const APPS: Array<{ name: string; create: (infra: Infrastructure) => HttpApp; pu
       /^(get|post) \/api\/payments\/redirect\/\{paymentId\}\/(success|failure)$/,
       /^get \/api\/payments\/(result|return-demo)$/,
       /^get \/api\/payments\/\{paymentId\}\/status$/,
+      // signed session playback: HLS players cannot send a bearer token, the signed token in the path is the credential
+      /^get \/api\/training\/playback\/\{token\}\/\{path\}$/,
     ],
   },
   { name: 'market-api', create: createMarketApi, publicRoutes: [/^get \/api\/market\//] },
@@ -46,6 +48,10 @@ const IDEMPOTENCY_KEY_ROUTES: Record<string, string[]> = {
     'post /api/mobile/orders/checkout required',
     'post /api/orders/buy-now required',
     'post /api/mobile/orders/buy-now required',
+    // Enroll is idempotent without a key too (the same request is answered again); a key adds the shared semantics.
+    'post /api/mobile/training/enroll optional',
+    'post /api/training/enroll optional',
+    'post /api/trainings/enroll optional',
   ],
   'market-api': ['post /api/v1/market/portfolios/{id}/transactions optional'],
 };

@@ -16,6 +16,7 @@ import { AdminSubscriptionPlanFeaturesController } from './subscriptions/catalog
 import { AdminSubscriptionPlanPricesController } from './subscriptions/catalog/admin-subscription-plan-prices.controller';
 import { AdminSubscriptionPlansController } from './subscriptions/catalog/admin-subscription-plans.controller';
 import { AdminSubscriptionTiersController } from './subscriptions/catalog/admin-subscription-tiers.controller';
+import { AdminTrainingEnrollmentsController } from './training/enrollments/admin-training-enrollments.controller';
 import { AdminTrainingCohortsController } from './training/cohorts/admin-training-cohorts.controller';
 import { AdminTrainingWaitlistController } from './training/cohorts/admin-training-waitlist.controller';
 import { AdminTrainingFormConfigController } from './training/form-config/admin-training-form-config.controller';
@@ -42,6 +43,7 @@ export const ADMIN_API_CONTROLLERS = [
   AdminSubscriptionPlanFeaturesController,
   AdminSubscriptionCommandsController,
   AdminSubscriptionsReadController,
+  AdminTrainingEnrollmentsController,
   AdminTrainingSessionsController,
   AdminTrainingCohortsController,
   AdminTrainingWaitlistController,

@@ -21,6 +21,11 @@ import { SubscriptionTrialController } from './subscriptions/subscription-trial.
 import { SubscriptionsReadController } from './subscriptions/subscriptions-read.controller';
 import { MobileUploadsController } from './uploads/mobile-uploads.controller';
 import { TrainingDiscoveryController } from './training/training-discovery.controller';
+import { TrainingEnrollController } from './training/enroll/training-enroll.controller';
+import { TrainingEnrollmentsController } from './training/enrollments/training-enrollments.controller';
+import { SessionContentController } from './training/playback/session-content.controller';
+import { TrainingPlaybackController } from './training/playback/training-playback.controller';
+import { TrainingWaitlistController } from './training/waitlist/training-waitlist.controller';
 
 export const CUSTOMER_API_CONTROLLERS = [
   CustomerAuthController,
@@ -47,6 +52,11 @@ export const CUSTOMER_API_CONTROLLERS = [
   // registered before GET /api/subscriptions/:id, which would otherwise take them for an id.
   SubscriptionsReadController,
   TrainingDiscoveryController,
+  TrainingEnrollController,
+  TrainingEnrollmentsController,
+  SessionContentController,
+  TrainingPlaybackController,
+  TrainingWaitlistController,
 ];
 
 /** Composition root of customer-api: web (`/api/...`) and mobile (`/api/mobile/...`) routes. */

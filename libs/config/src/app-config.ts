@@ -90,6 +90,12 @@ export function toAppConfig(env: ResolvedEnv) {
       uploadMaxFileSizeMb: env.UPLOAD_MAX_FILE_SIZE_MB,
       heartbeatRateLimitSeconds: env.HEARTBEAT_RATE_LIMIT_SECONDS,
       completionThresholdPercent: env.COMPLETION_THRESHOLD_PERCENT,
+      training: {
+        /** Lifetime of a signed session playback URL (videoTokenExpiresAt). */
+        videoTokenTtlSeconds: env.TRAINING_VIDEO_TOKEN_TTL_SECONDS,
+        /** How long a promoted waitlist entry holds its seat. */
+        waitlistHoldHours: env.TRAINING_WAITLIST_HOLD_HOURS,
+      },
       watchEvents: {
         /** Monthly partitions that end at or before now minus this many days are dropped. */
         retentionDays: env.WATCH_EVENTS_RETENTION_DAYS,

@@ -223,6 +223,8 @@ export const envSchema = z.object({
   COURSE_TRAILER_MAX_FILE_SIZE_MB: int(250, 1),
   UPLOAD_MAX_FILE_SIZE_MB: int(50, 1),
   HEARTBEAT_RATE_LIMIT_SECONDS: int(8, 1),
+  TRAINING_VIDEO_TOKEN_TTL_SECONDS: int(900, 30),
+  TRAINING_WAITLIST_HOLD_HOURS: int(48, 1),
   COMPLETION_THRESHOLD_PERCENT: int(90, 1, 100),
   // watch_events retention (monthly partitions wholly older than this are dropped) and how many
   // months of partitions ahead of the current one the daily maintenance job keeps ready.

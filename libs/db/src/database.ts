@@ -102,6 +102,14 @@ interface PgConnections {
 }
 
 function isRetryable(error: unknown): boolean {
+  return isConcurrencyFailure(error);
+}
+
+/**
+ * PostgreSQL gave up on a statement because of another transaction (a deadlock it broke, or a
+ * serialization failure): nothing was written, and the same request may simply be tried again.
+ */
+export function isConcurrencyFailure(error: unknown): boolean {
   const code = (error as { parent?: { code?: string } })?.parent?.code;
   return code !== undefined && RETRYABLE_SQLSTATES.has(code);
 }

@@ -1,4 +1,4 @@
-export { Database, isUniqueViolation, isForeignKeyViolation, preparedStatement } from './database';
+export { Database, isUniqueViolation, isForeignKeyViolation, isConcurrencyFailure, preparedStatement } from './database';
 export type { DatabaseSettings, TransactionOptions, PreparedStatement } from './database';
 export { ensureDatabase, dropDatabase } from './ensure-database';
 export { migrateUp, migrateDown, runMigrations } from './migrator';

@@ -3,7 +3,7 @@
  * Payloads carry ids, never whole rows; every processor must be safe to run twice.
  * Spec: learning-commerce.md "Background jobs".
  */
-export const QUEUE_NAMES = ['orders', 'cart', 'notifications', 'maintenance'] as const;
+export const QUEUE_NAMES = ['orders', 'cart', 'notifications', 'maintenance', 'training'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export interface JobPayloads {
@@ -49,6 +49,8 @@ export interface JobPayloads {
    * ahead and drops those older than WATCH_EVENTS_RETENTION_DAYS (migration 0008).
    */
   'maintenance.watch_events_partitions': Record<string, never>;
+  /** Scheduled every minute: expires each unused waitlist hold past hold_expires_at and gives its seat back. */
+  'training.waitlist_hold_expiry': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -70,4 +72,5 @@ export const JOB_QUEUE: { readonly [J in JobName]: QueueName } = {
   'maintenance.purge_expired_refresh_tokens': 'maintenance',
   'maintenance.purge_expired_idempotency_keys': 'maintenance',
   'maintenance.watch_events_partitions': 'maintenance',
+  'training.waitlist_hold_expiry': 'training',
 };

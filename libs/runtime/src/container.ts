@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Container, ContainerInstance } from 'typedi';
 import { Database } from '@platform/db';
-import { CACHE, CONFIG, FULFILMENT_HANDLERS, LOGGER, ProductAccessFulfilmentService, REDIS } from '@platform/domain';
+import { CACHE, CONFIG, FULFILMENT_HANDLERS, LOGGER, ProductAccessFulfilmentService, REDIS, TrainingFulfilmentService } from '@platform/domain';
 import { QueueRegistry } from '@platform/queue';
 import { RateLimiters } from '@platform/redis';
 import { Storage, StorageUrls } from '@platform/storage';
@@ -24,6 +24,6 @@ export function createAppContainer(name: string, infra: Infrastructure): Contain
   container.set(StorageUrls, infra.storage.urls);
   // What an order line of each product type gives once paid (one handler per type): every app
   // and the jobs share this list, so a payment settled by a request or by a job fulfils alike.
-  container.set(FULFILMENT_HANDLERS, [ProductAccessFulfilmentService]);
+  container.set(FULFILMENT_HANDLERS, [ProductAccessFulfilmentService, TrainingFulfilmentService]);
   return container;
 }

@@ -32,3 +32,7 @@ export { loadMarketFiles, marketPrefix } from './market-factories';
 export type { MarketFiles } from './market-factories';
 export { createTraining } from './training-factories';
 export type { TestTraining, TrainingOptions } from './training-factories';
+export { createWaitlistHold } from './training-waitlist-factories';
+export type { WaitlistHoldOptions } from './training-waitlist-factories';
+export { createEnrollment } from './training-enrollment-factories';
+export type { EnrollmentFixture, EnrollmentFixtureOptions } from './training-enrollment-factories';

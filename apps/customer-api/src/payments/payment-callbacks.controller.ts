@@ -8,11 +8,12 @@ import { clientKey } from '@platform/http';
 import type { Logger } from '@platform/observability';
 import type { PaymentCallbackOutcome } from '@platform/db';
 import { RateLimiters } from '@platform/redis';
+import { PaymentResultReference, PaymentResultReferenceService } from './payment-result-reference.service';
 
 const DESCRIPTION =
   'Public; called by the browser coming back from eSewa or Khalti with the gateway\'s parameters (query for GET, ' +
   'form or JSON body for POST). Always answers 302 to /api/payments/result?payment_status=success|failed|pending' +
-  '&payment_id=…&reference_type=order&reference_id=<orderId>&next=<returnUrl>&token=<result token, when the callback carried the payment\'s gateway transaction id>, never 4xx: an unknown payment or ' +
+  '&payment_id=…&reference_type=order&reference_id=<orderId> (for a training enroll order reference_type=training_enrollment&reference_id=<enrollmentId>)&next=<returnUrl>&token=<result token, when the callback carried the payment\'s gateway transaction id>, never 4xx: an unknown payment or ' +
   'unreadable parameters answer failed; a forged eSewa signature, another transaction or an amount other than the ' +
   'order total is recorded as a failed verification on the payment and answers failed, the order unchanged; a ' +
   'plausible success is queued for verification with the gateway (order.payment_success) and answers pending; a ' +
@@ -29,6 +30,7 @@ export class PaymentCallbacksController {
   constructor(
     private readonly callbacks: RecordPaymentCallbackUseCase,
     private readonly rateLimiters: RateLimiters,
+    private readonly references: PaymentResultReferenceService,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -63,9 +65,11 @@ export class PaymentCallbacksController {
       this.logger.error({ err: error, paymentId: req.params['paymentId'], outcome }, 'payment callback could not be recorded');
       answer = { ...answer, paymentStatus: 'failed' };
     }
-    res.set('Cache-Control', 'no-store').redirect(302, paymentResultLocation(answer));
+    res.set('Cache-Control', 'no-store').redirect(302, paymentResultLocation(answer, await this.references.forOrder(answer.orderId)));
     return res;
   }
+
+
 
   /**
    * PAYMENT_CALLBACK_RATE_LIMIT callbacks per client (IP, or IPv6 /64) per minute, success and
@@ -84,12 +88,16 @@ export class PaymentCallbacksController {
   }
 }
 
-/** `/api/payments/result?payment_status=…&payment_id=…&reference_type=order&reference_id=…&next=…&token=…` (CONTRACT section 4). */
-export function paymentResultLocation(answer: PaymentCallbackAnswer): string {
+/**
+ * `/api/payments/result?payment_status=…&payment_id=…&reference_type=order|training_enrollment&reference_id=…&next=…&token=…`
+ * (CONTRACT section 4); without a reference, the order of the answer (if any).
+ */
+export function paymentResultLocation(answer: PaymentCallbackAnswer, reference: PaymentResultReference | null = null): string {
   const query = new URLSearchParams({ payment_status: answer.paymentStatus });
   if (answer.paymentId !== null) query.set('payment_id', String(answer.paymentId));
-  query.set('reference_type', 'order');
-  if (answer.orderId !== null) query.set('reference_id', String(answer.orderId));
+  query.set('reference_type', reference?.type ?? 'order');
+  const referenceId = reference?.id ?? answer.orderId;
+  if (referenceId !== null) query.set('reference_id', String(referenceId));
   if (answer.returnUrl) query.set('next', answer.returnUrl);
   // Lets the page read the payment's real state (GET /api/payments/:paymentId/status); the query itself proves nothing.
   if (answer.resultToken) query.set('token', answer.resultToken);

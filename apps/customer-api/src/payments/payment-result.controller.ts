@@ -7,6 +7,7 @@ import { CONFIG, DomainError, LOGGER, PaymentStatusService, PaymentStatusView } 
 import type { Logger } from '@platform/observability';
 import { MAX_POLLS, parsePaymentResultQuery, PAYMENT_RESULT_CSP, PaymentResultQuery, POLL_SECONDS, renderPaymentResultPage, resultModel } from './payment-result.page';
 import { renderReturnDemoPage } from './payment-return-demo.page';
+import { PaymentResultReferenceService } from './payment-result-reference.service';
 
 const HTML_HEADERS = { 'Content-Security-Policy': PAYMENT_RESULT_CSP, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 const HTML_RESPONSE = { '200': { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } } };
@@ -18,6 +19,7 @@ export class PaymentResultController {
   constructor(
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly statuses: PaymentStatusService,
+    private readonly references: PaymentResultReferenceService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -40,7 +42,8 @@ export class PaymentResultController {
   async result(@Req() req: Request, @Res() res: Response) {
     const query = parsePaymentResultQuery(req.query);
     const rules = { allowedOrigins: this.config.payments.returnUrlAllowedOrigins, isProduction: this.config.isProduction };
-    const model = resultModel(query, await this.view(query), rules);
+    const view = await this.view(query);
+    const model = resultModel(query, view, rules, await this.references.forOrder(view?.orderId ?? null));
     res.status(200).set(HTML_HEADERS).type('html').send(renderPaymentResultPage(model));
     return res;
   }

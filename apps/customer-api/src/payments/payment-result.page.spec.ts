@@ -7,7 +7,7 @@ describe('payment result page rules', () => {
   const query = (extra: Record<string, string> = {}) => parsePaymentResultQuery({ payment_id: '42', token: 'tok', ...extra });
 
   it('does not honour "*" in production', () => {
-    const fields = { payment_status: 'success' as const, payment_id: 1, reference_id: 2 };
+    const fields = { payment_status: 'success' as const, payment_id: 1, reference: { type: 'order' as const, id: 2 } };
     expect(forwardUrl('https://shop.example/', fields, { allowedOrigins: ['*'], isProduction: false })).to.match(/^https:\/\/shop\.example\/\?payment_status=success/);
     expect(forwardUrl('https://shop.example/', fields, { allowedOrigins: ['*'], isProduction: true })).to.equal(null);
   });
@@ -27,6 +27,12 @@ describe('payment result page rules', () => {
       reference_type: 'order',
       reference_id: '7',
     });
+  });
+
+  it('names a training enrollment in the forward when the order was an enrollment (CONTRACT section 4)', () => {
+    const model = resultModel(query(), { ...view, state: 'success' }, rules, { type: 'training_enrollment', id: 99 });
+    const forwarded = new URL(model.forward as string).searchParams;
+    expect([forwarded.get('reference_type'), forwarded.get('reference_id')]).to.deep.equal(['training_enrollment', '99']);
   });
 
   it('lets the query say failed where the database says pending, never success', () => {

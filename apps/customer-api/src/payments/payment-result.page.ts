@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { escapeHtml, isAllowedReturnUrl, PaymentStatusView, ReturnUrlRules, ValidationFailed } from '@platform/domain';
+import type { PaymentResultReference } from './payment-result-reference.service';
 
 /**
  * GET /api/payments/result (learning-commerce.md, "Payment callbacks"; CONTRACT.md section 4):
@@ -69,7 +70,12 @@ export interface PaymentResultModel {
 }
 
 /** What to show for `view` (null: no payment could be read with this id and token). */
-export function resultModel(query: PaymentResultQuery, view: PaymentStatusView | null, rules: ReturnUrlRules): PaymentResultModel {
+export function resultModel(
+  query: PaymentResultQuery,
+  view: PaymentStatusView | null,
+  rules: ReturnUrlRules,
+  reference: PaymentResultReference | null = null,
+): PaymentResultModel {
   if (!view) return { state: query.claimedStatus === 'failed' ? 'failed' : 'unconfirmed', view, forward: null, refresh: null };
   let state: PageState = view.state;
   if (state === 'pending' && query.claimedStatus === 'failed') state = 'failed'; // the gateway said no; the job still asks it
@@ -79,7 +85,8 @@ export function resultModel(query: PaymentResultQuery, view: PaymentStatusView |
     return { state, view, forward: null, refresh: `/api/payments/result?${next.toString()}` };
   }
   const status: PaymentResultStatus = state === 'success' ? 'success' : 'failed';
-  return { state, view, forward: forwardUrl(view.returnUrl, { payment_status: status, payment_id: view.paymentId, reference_id: view.orderId }, rules), refresh: null };
+  const named = reference ?? { type: 'order' as const, id: view.orderId };
+  return { state, view, forward: forwardUrl(view.returnUrl, { payment_status: status, payment_id: view.paymentId, reference: named }, rules), refresh: null };
 }
 
 /**
@@ -89,12 +96,17 @@ export function resultModel(query: PaymentResultQuery, view: PaymentStatusView |
  */
 export function forwardUrl(
   returnUrl: string | null,
-  fields: { payment_status: PaymentResultStatus; payment_id: number; reference_id: number },
+  fields: { payment_status: PaymentResultStatus; payment_id: number; reference: PaymentResultReference },
   rules: ReturnUrlRules,
 ): string | null {
   if (!returnUrl || !isAllowedReturnUrl(returnUrl, rules)) return null;
   const url = new URL(returnUrl);
-  const values: Record<string, string> = { ...fields, payment_id: String(fields.payment_id), reference_type: 'order', reference_id: String(fields.reference_id) };
+  const values: Record<string, string> = {
+    payment_status: fields.payment_status,
+    payment_id: String(fields.payment_id),
+    reference_type: fields.reference.type,
+    reference_id: String(fields.reference.id),
+  };
   for (const [name, value] of Object.entries(values)) url.searchParams.set(name, value);
   return url.href;
 }

@@ -1,7 +1,7 @@
-import { JsonController, Param, QueryParams } from 'routing-controllers';
+import { CurrentUser, JsonController, Param, QueryParams } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
-import { TrainingDiscoveryService, TrainingListQueryDto } from '@platform/domain';
+import { CustomerActor, TrainingDiscoveryService, TrainingListQueryDto } from '@platform/domain';
 import { ApiResponse, CustomerRoute } from '@platform/http';
 import { TrainingGet } from './training-routes';
 
@@ -47,8 +47,8 @@ export class TrainingDiscoveryController {
       'live links are shown here: they are session content for enrolled users. Also served under /api/training and ' +
       '/api/trainings. Errors: 404 TRAINING_NOT_FOUND (unknown or unpublished training), 401 UNAUTHORIZED, 403 FORBIDDEN.',
   })
-  sessions(@Param('trainingId') trainingId: number) {
-    return this.discovery.sessions(trainingId);
+  sessions(@CurrentUser() customer: CustomerActor, @Param('trainingId') trainingId: number) {
+    return this.discovery.sessions(trainingId, customer);
   }
 
   @TrainingGet('/api/mobile/training/cohorts/:cohortId(\\d+)')

@@ -1,4 +1,4 @@
-import { Get } from 'routing-controllers';
+import { Delete, Get, Post } from 'routing-controllers';
 
 /**
  * learning-commerce.md "Training customer and mobile": each route exists under `/api/mobile/...`
@@ -17,4 +17,18 @@ export const TrainingGet =
   (mobilePath: string): MethodDecorator =>
   (target, propertyKey, descriptor) => {
     for (const path of trainingPaths(mobilePath)) (Get(path) as MethodDecorator)(target, propertyKey, descriptor);
+  };
+
+/** `@Post` on the mobile path and its two web twins (trainingPaths). */
+export const TrainingPost =
+  (mobilePath: string): MethodDecorator =>
+  (target, propertyKey, descriptor) => {
+    for (const path of trainingPaths(mobilePath)) (Post(path) as MethodDecorator)(target, propertyKey, descriptor);
+  };
+
+/** `@Delete` on the mobile path and its two web twins (trainingPaths). */
+export const TrainingDelete =
+  (mobilePath: string): MethodDecorator =>
+  (target, propertyKey, descriptor) => {
+    for (const path of trainingPaths(mobilePath)) (Delete(path) as MethodDecorator)(target, propertyKey, descriptor);
   };

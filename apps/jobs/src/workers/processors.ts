@@ -10,6 +10,7 @@ import { orderProcessRefundProcessor } from './order-process-refund.processor';
 import type { JobProcessor } from './processor';
 import { purgeIdempotencyKeysProcessor } from './purge-idempotency-keys.processor';
 import { purgeRefreshTokensProcessor } from './purge-refresh-tokens.processor';
+import { trainingWaitlistHoldExpiryProcessor } from './training-waitlist-hold-expiry.processor';
 import { watchEventsPartitionsProcessor } from './watch-events-partitions.processor';
 
 /** Every processor the jobs app runs, listed explicitly. */
@@ -29,4 +30,5 @@ export const PROCESSORS: JobProcessor[] = [
   orderProcessRefundProcessor as JobProcessor,
   orderAsyncRequestSweepProcessor as JobProcessor,
   watchEventsPartitionsProcessor as JobProcessor,
+  trainingWaitlistHoldExpiryProcessor as JobProcessor,
 ];

@@ -13,6 +13,7 @@ import portfolioTransactionOrder from './0011-portfolio-transaction-order';
 import sharedIdempotencyKeys from './0012-shared-idempotency-keys';
 import orderStatusWritesGuarded from './0013-order-status-writes-guarded';
 import trainings from './0014-trainings';
+import trainingEnrollmentFlow from './0015-training-enrollment-flow';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios, portfolioTransactionOrder, sharedIdempotencyKeys, orderStatusWritesGuarded, trainings];
+export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios, portfolioTransactionOrder, sharedIdempotencyKeys, orderStatusWritesGuarded, trainings, trainingEnrollmentFlow];

@@ -41,6 +41,7 @@ import { TrainingCohortSessionModel } from './training-cohort-session.model';
 import { TrainingEnrollmentFormConfigModel } from './training-enrollment-form-config.model';
 import { TrainingWaitlistEntryModel } from './training-waitlist-entry.model';
 import { TrainingEnrollmentModel } from './training-enrollment.model';
+import { TrainingEnrollmentHistoryModel } from './training-enrollment-history.model';
 
 export {
   AdminModel,
@@ -86,6 +87,7 @@ export {
   TrainingEnrollmentFormConfigModel,
   TrainingWaitlistEntryModel,
   TrainingEnrollmentModel,
+  TrainingEnrollmentHistoryModel,
 };
 export { TRAINING_STATUSES, TRAINING_ACCESS_TYPES, TRAINING_SEARCH_CONFIG } from './training.model';
 export type { TrainingStatus } from './training.model';
@@ -98,6 +100,7 @@ export type { TrainingFormField, TrainingFormFieldType } from './training-enroll
 export { TRAINING_WAITLIST_STATUSES } from './training-waitlist-entry.model';
 export type { TrainingWaitlistStatus } from './training-waitlist-entry.model';
 export { TRAINING_ENROLLMENT_STATUSES } from './training-enrollment.model';
+export type { TrainingEnrollmentActorType } from './training-enrollment-history.model';
 export type { TrainingEnrollmentStatus } from './training-enrollment.model';
 export { SUBSCRIPTION_STORED_STATUSES, SUBSCRIPTION_SOURCES } from './subscription.model';
 export type { SubscriptionStoredStatus, SubscriptionSource } from './subscription.model';
@@ -171,6 +174,7 @@ export const trainingModels = [
   TrainingEnrollmentFormConfigModel,
   TrainingWaitlistEntryModel,
   TrainingEnrollmentModel,
+  TrainingEnrollmentHistoryModel,
 ];
 
 /** Every model. Sequelize binds a model class to one connection, so a process registers them once. */

@@ -5,8 +5,11 @@ export const TRAINING_COHORT_STATUSES = ['open', 'closed', 'full', 'cancelled'] 
 export type TrainingCohortStatus = (typeof TRAINING_COHORT_STATUSES)[number];
 
 /**
- * A cohort of a training. `seatsTaken` is the seat counter (0 <= seatsTaken <= capacity, checked
- * by the database); change it with a conditional update or under a row lock, never read-then-write.
+ * A cohort of a training. `seatsTaken` is the seat counter: pending and enrolled enrollments plus
+ * unused waitlist holds. `extraSeats` are seats admins granted past `capacity` by promoting a
+ * waitlist entry of a full cohort; free seats are capacity + extraSeats - seatsTaken (the database
+ * keeps 0 <= extraSeats <= seatsTaken <= capacity + extraSeats). Change them only through
+ * CohortSeatsService (conditional updates), never read-then-write.
  */
 @Table({ tableName: 'training_cohorts', underscored: true })
 export class TrainingCohortModel extends Model {
@@ -27,6 +30,9 @@ export class TrainingCohortModel extends Model {
 
   @Column({ type: DataType.INTEGER, allowNull: false, defaultValue: 0 })
   declare seatsTaken: number;
+
+  @Column({ type: DataType.INTEGER, allowNull: false, defaultValue: 0 })
+  declare extraSeats: number;
 
   @Column({ type: DataType.DATE })
   declare startsAt: Date | null;

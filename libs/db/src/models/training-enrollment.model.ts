@@ -64,6 +64,10 @@ export class TrainingEnrollmentModel extends Model {
   @Column({ type: DataType.DATE })
   declare cancelledAt: Date | null;
 
+  /** Fingerprint of the enroll request that made it: the same request again is answered, not refused. */
+  @Column({ type: DataType.TEXT })
+  declare requestHash: string | null;
+
   @BelongsTo(() => UserModel, 'userId')
   declare user?: UserModel;
 

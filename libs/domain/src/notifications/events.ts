@@ -14,6 +14,28 @@ export interface NotificationEventPayloads {
   ORDER_REFUND_REJECTED: { orderId: number; orderNumber: string; reason: string | null };
   COURSE_ACCESS_GRANTED: { userId: string; courseId: number | null; productId: number; productAccessId: number; orderId: number | null };
   BOOKLET_ACCESS_GRANTED: { userId: string; bookletId: number | null; productId: number; productAccessId: number; orderId: number | null };
+  /**
+   * An admin promoted the user's waitlist entry: a seat is held for them until `holdExpiresAt`
+   * (ISO 8601); `trainingTitle` and `cohortName` let the message say which.
+   */
+  TRAINING_WAITLIST_PROMOTED: {
+    userId: string;
+    trainingId: number;
+    cohortId: number;
+    waitlistId: number;
+    holdExpiresAt: string;
+    trainingTitle: string;
+    cohortName: string;
+  };
+  /** A training enrollment became `enrolled` (paid or free order): its access is granted. */
+  TRAINING_ENROLLMENT_CONFIRMED: {
+    userId: string;
+    trainingId: number;
+    productAccessId: number;
+    enrollmentId: number;
+    orderId: number | null;
+    trainingTitle: string;
+  };
 }
 
 /** A line of an order as events describe it; prices in paisa. */
@@ -38,6 +60,8 @@ export const NOTIFICATION_EVENT_NAMES = [
   'ORDER_REFUND_REJECTED',
   'COURSE_ACCESS_GRANTED',
   'BOOKLET_ACCESS_GRANTED',
+  'TRAINING_WAITLIST_PROMOTED',
+  'TRAINING_ENROLLMENT_CONFIRMED',
 ] as const satisfies readonly NotificationEventName[];
 
 /** Who an event is for: one customer, or the admins who handle orders. */

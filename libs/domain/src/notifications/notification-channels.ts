@@ -23,6 +23,10 @@ export const EVENT_CHANNELS: { readonly [E in NotificationEventName]: readonly N
   ORDER_REFUND_REJECTED: ORDER_CUSTOMER,
   COURSE_ACCESS_GRANTED: ['push', 'in_app', 'email'],
   BOOKLET_ACCESS_GRANTED: ['push', 'in_app', 'email'],
+  // A held seat is time-limited: worth a push, an inbox entry and an email with the deadline.
+  TRAINING_WAITLIST_PROMOTED: ['push', 'in_app', 'email'],
+  // The issue names push, email and in-app for the confirmed enrollment.
+  TRAINING_ENROLLMENT_CONFIRMED: ['push', 'in_app', 'email'],
 };
 
 /** The permission that makes an admin a recipient of admin events (or "*", which holds all). */

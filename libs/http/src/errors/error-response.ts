@@ -1,4 +1,5 @@
 import { MulterError } from 'multer';
+import { isConcurrencyFailure } from '@platform/db';
 import { DomainError, ErrorCode, FieldProblem } from '@platform/domain';
 import {
   DisallowedFileTypeError,
@@ -35,6 +36,16 @@ export function toHttpErrorResponse(error: unknown): HttpErrorResponse {
   if (error instanceof DomainError) return fromDomainError(error);
   const uploadError = fromUploadOrStorage(error);
   if (uploadError) return uploadError;
+  // A deadlock PostgreSQL broke or a serialization failure: the transaction wrote nothing, and the
+  // client may retry. Logged (unexpected), but never a 500.
+  if (isConcurrencyFailure(error)) {
+    return {
+      status: 409,
+      body: { message: 'The request collided with another change and was not applied; please retry', errorCode: 'CONFLICT' },
+      headers: { 'Retry-After': '1' },
+      unexpected: true,
+    };
+  }
 
   const candidate = error as { httpCode?: number; status?: number; type?: string; errors?: unknown; message?: string };
   const bodyParserError = fromBodyParser(candidate);

@@ -20,6 +20,10 @@ const SAMPLES: NotificationEventPayloads = {
   ORDER_REFUND_REJECTED: { orderId: 1, orderNumber: 'ORD-1', reason: null },
   COURSE_ACCESS_GRANTED: { userId: 'u-1', courseId: 2, productId: 3, productAccessId: 4, orderId: 1 },
   BOOKLET_ACCESS_GRANTED: { userId: 'u-1', bookletId: 2, productId: 3, productAccessId: 4, orderId: null },
+  TRAINING_WAITLIST_PROMOTED: {
+    userId: 'u-1', trainingId: 2, cohortId: 3, waitlistId: 4, holdExpiresAt: '2030-01-02T10:00:00.000Z', trainingTitle: 'Options 101', cohortName: 'Batch 7',
+  },
+  TRAINING_ENROLLMENT_CONFIRMED: { userId: 'u-1', trainingId: 2, productAccessId: 4, enrollmentId: 5, orderId: 1, trainingTitle: 'Options 101' },
 };
 
 describe('notification templates', () => {
@@ -55,6 +59,12 @@ describe('notification templates', () => {
     expect(cancelled('admin').body).to.equal('Order ORD-9 was cancelled by our team.');
     expect(cancelled('system').body).to.equal('Order ORD-9 was cancelled automatically.');
     expect(cancelled('system').details).to.deep.equal([['Order', 'ORD-9']]);
+  });
+
+  it('says which training and cohort hold a seat for the promoted user, and until when in Nepal time', () => {
+    const content = renderNotification('TRAINING_WAITLIST_PROMOTED', SAMPLES.TRAINING_WAITLIST_PROMOTED);
+    expect(content.body).to.equal('A seat in Batch 7 of Options 101 is held for you until 2 Jan 2030, 15:45 (Nepal time). Enroll before then to keep it.');
+    expect(content.details).to.deep.include(['Held until', '2 Jan 2030, 15:45 (Nepal time)']);
   });
 
   it('puts amounts in rupees in the push text and the email details', () => {

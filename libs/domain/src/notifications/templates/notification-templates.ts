@@ -16,6 +16,13 @@ export interface NotificationContent {
   details: Array<[label: string, value: string]>;
 }
 
+/** An instant as customers in Nepal read it, e.g. "2 Jan 2030, 15:45 (Nepal time)"; the ISO text itself when unreadable. */
+const formatInstant = (iso: string): string => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toLocaleString('en-GB', { timeZone: 'Asia/Kathmandu', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })} (Nepal time)`;
+};
+
 type Templates = { [E in NotificationEventName]: (payload: NotificationEventPayloads[E]) => NotificationContent };
 
 const paymentReceived = (payload: { orderNumber: string; paymentReference: string }): NotificationContent => ({
@@ -110,6 +117,22 @@ const TEMPLATES: Templates = {
     body: 'You now have access to your new booklet. Open your library to start reading.',
     subject: 'Your booklet is ready',
     details: [],
+  }),
+  TRAINING_WAITLIST_PROMOTED: (payload) => ({
+    title: 'A seat is held for you',
+    body: `A seat in ${payload.cohortName} of ${payload.trainingTitle} is held for you until ${formatInstant(payload.holdExpiresAt)}. Enroll before then to keep it.`,
+    subject: `A seat is held for you in ${payload.trainingTitle}`,
+    details: [
+      ['Training', payload.trainingTitle],
+      ['Cohort', payload.cohortName],
+      ['Held until', formatInstant(payload.holdExpiresAt)],
+    ],
+  }),
+  TRAINING_ENROLLMENT_CONFIRMED: (payload) => ({
+    title: 'You are enrolled',
+    body: `Your enrollment in ${payload.trainingTitle} is confirmed. Its sessions are open to you in the app.`,
+    subject: `You are enrolled in ${payload.trainingTitle}`,
+    details: [['Training', payload.trainingTitle]],
   }),
 };
 

@@ -1,7 +1,7 @@
 export * from './checkout.errors';
 export { CheckoutDto, BuyNowCheckoutDto, CHECKOUT_GATEWAYS } from './dto/checkout.dto';
 export { PAYMENT_INIT_VIEW_SCHEMA } from './payment-init.view';
-export type { PaymentInitView } from './payment-init.view';
+export type { FreeOrderView, PaymentInitView } from './payment-init.view';
 export { newOrderNumber } from './order-number';
 export { allocateDiscount } from './order-writer.service';
 export { ORDER_PLACED_EVENTS, orderPlacedDedupeKey } from './order-placed.events';
@@ -9,3 +9,6 @@ export { CheckoutUseCase } from './checkout.use-case';
 export type { CheckoutInput } from './checkout.use-case';
 export { BuyNowUseCase } from './buy-now.use-case';
 export type { BuyNowInput } from './buy-now.use-case';
+export { OrderPlacement } from './order-placement.service';
+export type { ExtendedPlacementRequest, PlacementExtension, PlacementView, PaymentChoice } from './order-placement.service';
+export type { OrderDraft, OrderLineDraft, WrittenOrder } from './order-writer.service';

@@ -7,6 +7,7 @@ import {
   OrderModel,
   OrderSource,
   OrderStatusHistoryModel,
+  OrderType,
   PaymentGateway,
   PaymentModel,
   Transaction,
@@ -21,7 +22,7 @@ import { newOrderNumber } from './order-number';
 /** One line to buy, with the prices it is bought at (the order keeps them as its snapshot). */
 export interface OrderLineDraft {
   productId: number;
-  productType: 'course' | 'digital_book';
+  productType: 'course' | 'digital_book' | 'training';
   title: string;
   unitMrpPaisa: number;
   unitSpPaisa: number;
@@ -30,7 +31,15 @@ export interface OrderLineDraft {
 
 export interface OrderDraft {
   owner: CustomerActor;
-  source: Extract<OrderSource, 'checkout' | 'buy_now'>;
+  source: Extract<OrderSource, 'checkout' | 'buy_now' | 'training_enroll'>;
+  /** orders.type; `digital` unless said (a training enrollment's order is `training`). */
+  type?: OrderType;
+  /**
+   * A total of 0 (a free product, a 100% code) is written with no payment row; the caller pays
+   * it at once (OrderPlacement's free path). Without it such an order is refused
+   * (OrderNothingToPay): checkout and buy-now have no free path.
+   */
+  allowFree?: boolean;
   cartId: number | null;
   lines: OrderLineDraft[];
   promoCode: string | null;
@@ -41,7 +50,8 @@ export interface OrderDraft {
 export interface WrittenOrder {
   order: OrderModel;
   items: OrderItemModel[];
-  payment: PaymentModel;
+  /** Null only for a free order (total 0, `allowFree`): there is nothing to pay at a gateway. */
+  payment: PaymentModel | null;
 }
 
 const ORDER_NUMBER_ATTEMPTS = 5;
@@ -56,7 +66,8 @@ const ORDER_NUMBER_ATTEMPTS = 5;
  * created state lasts only inside this transaction, and the database lets no status change
  * happen outside OrderTransitionService (migration 0013). A code that no longer applies refuses
  * the order (PROMOTION_NOT_APPLICABLE) rather than charging more than the customer was shown; a
- * line no fulfilment handler takes refuses it before anything is written.
+ * line no fulfilment handler takes refuses it before anything is written. A total of 0 is
+ * refused (OrderNothingToPay) unless the draft allows it (`allowFree`): then no payment is written.
  */
 @Service()
 export class OrderWriter {
@@ -89,8 +100,9 @@ export class OrderWriter {
       order.set({ promotionId: promotion.id, promotionCode: promotion.code, discountPaisa: sum(discounts) });
     }
     order.set({ totalPaisa: order.subtotalPaisa - order.discountPaisa });
-    if (order.totalPaisa <= 0) throw OrderNothingToPay();
-    if (draft.gateway === 'khalti' && !khaltiAcceptsAmount(order.totalPaisa)) throw OrderBelowKhaltiMinimum(KHALTI_MIN_AMOUNT_PAISA, order.totalPaisa);
+    const free = order.totalPaisa <= 0;
+    if (free && !draft.allowFree) throw OrderNothingToPay();
+    if (!free && draft.gateway === 'khalti' && !khaltiAcceptsAmount(order.totalPaisa)) throw OrderBelowKhaltiMinimum(KHALTI_MIN_AMOUNT_PAISA, order.totalPaisa);
     await order.save({ transaction: tx });
 
     const items = await OrderItemModel.bulkCreate(
@@ -111,10 +123,11 @@ export class OrderWriter {
     await OrderStatusHistoryModel.bulkCreate(
       [
         { orderId: order.id, status: 'created', notes: `Order placed (${draft.source})`, ...actor },
-        { orderId: order.id, status: 'payment_pending', notes: `Payment initiated with ${draft.gateway}`, ...actor },
+        { orderId: order.id, status: 'payment_pending', notes: free ? 'Nothing to pay' : `Payment initiated with ${draft.gateway}`, ...actor },
       ],
       { transaction: tx },
     );
+    if (free) return { order, items, payment: null };
     const payment = await PaymentModel.create(
       {
         orderId: order.id,
@@ -138,7 +151,7 @@ export class OrderWriter {
             {
               orderNumber: newOrderNumber(at),
               userId: draft.owner.id,
-              type: 'digital',
+              type: draft.type ?? 'digital',
               source: draft.source,
               paymentMethod: 'online',
               status: 'payment_pending',

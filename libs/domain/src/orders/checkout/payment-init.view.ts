@@ -22,3 +22,17 @@ export const PAYMENT_INIT_VIEW_SCHEMA = {
     gatewayPayload: { type: 'object', additionalProperties: { type: 'string' } },
   },
 } as const;
+
+/**
+ * The answer for an order with nothing to pay (a free training, a 100% code; only where the
+ * placing context allows it): no payment, no gateway; the order is already `paid`.
+ */
+export interface FreeOrderView {
+  orderId: number;
+  status: 'paid';
+  paymentId: null;
+  gatewayTransactionId: null;
+  initiationType: 'none';
+  redirectUrl: null;
+  gatewayPayload: Record<string, never>;
+}

@@ -2,12 +2,13 @@ import { expect } from 'chai';
 import { Container, Service, Token } from 'typedi';
 import { Database, OrderModel } from '@platform/db';
 import { createCustomer, createTrainingProduct, testContainer } from '@platform/testing';
+import { ProductAccessFulfilmentService } from '../../access';
 import { FULFILMENT_HANDLERS } from '../../shared';
 import type { FulfilmentHandler } from '../../shared';
 import { OrderWriter } from '../checkout/order-writer.service';
 import { OrderFulfilmentService } from './order-fulfilment.service';
 
-/** What the next issue's training context will register: a handler orders knows only through the token. */
+/** A stand-in for the training context's handler: a handler orders knows only through the token. */
 @Service()
 class TrainingStandInFulfilment implements FulfilmentHandler {
   readonly productTypes = ['training'] as const;
@@ -22,18 +23,18 @@ class MultipleProbe {}
 
 /** The registry is filled by each app's composition root (createAppContainer), never by orders itself. */
 describe('fulfilment handler registration', () => {
-  it('every app container fulfils courses and digital books (createAppContainer registers the access handler)', async () => {
+  it('every app container fulfils courses, digital books and trainings (createAppContainer registers the access and training handlers)', async () => {
     const registry = (await testContainer('fulfilment-registration-default')).get(OrderFulfilmentService);
-    expect(() => registry.assertFulfillable(['course', 'digital_book'])).to.not.throw();
-    expect(() => registry.assertFulfillable(['course', 'training'])).to.throw(/No fulfilment handler for product type training/);
+    expect(() => registry.assertFulfillable(['course', 'digital_book', 'training'])).to.not.throw();
   });
 
   it("takes the handlers of the container's own FULFILMENT_HANDLERS, one container unaffected by another", async () => {
     const own = await testContainer('fulfilment-registration-own');
-    own.set(FULFILMENT_HANDLERS, [...own.get(FULFILMENT_HANDLERS), TrainingStandInFulfilment]);
+    own.set(FULFILMENT_HANDLERS, [TrainingStandInFulfilment]);
     const other = await testContainer('fulfilment-registration-other');
-    expect(() => own.get(OrderFulfilmentService).assertFulfillable(['course', 'training'])).to.not.throw();
-    expect(() => other.get(OrderFulfilmentService).assertFulfillable(['training'])).to.throw(/training/);
+    expect(() => own.get(OrderFulfilmentService).assertFulfillable(['training'])).to.not.throw();
+    expect(() => own.get(OrderFulfilmentService).assertFulfillable(['course', 'training'])).to.throw(/No fulfilment handler for product type course/);
+    expect(() => other.get(OrderFulfilmentService).assertFulfillable(['course', 'training'])).to.not.throw();
   });
 
   it('fails loudly in a container nobody registered handlers in', () => {
@@ -49,6 +50,7 @@ describe('fulfilment handler registration', () => {
 
   it('OrderWriter refuses a line no handler fulfils before anything is written (no money is asked for it)', async () => {
     const container = await testContainer('fulfilment-registration-writer');
+    container.set(FULFILMENT_HANDLERS, [ProductAccessFulfilmentService]);
     const customer = await createCustomer(container);
     const training = await createTrainingProduct();
     const draft = {

@@ -3,6 +3,8 @@ export type { OrderCommand } from './order-transitions';
 export { OrderTransitionService } from './order-transition.service';
 export type { OrderTransition, OrderTransitionActor, OrderTransitionChanges } from './order-transition.service';
 export { ORDER_CANCELLED_EVENT, orderCancelledDedupeKey, orderCancelledEvent } from './order-cancelled.events';
+export { refundRequestTransition } from './order-refund-requested.events';
+export type { RefundRequest } from './order-refund-requested.events';
 export * from './order-lifecycle.errors';
 export {
   CancelOrderDto,

@@ -45,6 +45,15 @@ export class IdempotencyKeysRepository {
     return IdempotencyKeyModel.findOne({ where: { userId, adminId, scope, key } });
   }
 
+  /** The completed key of this actor and scope that names `reference` (what its request created), if any. */
+  findCompletedFor(owner: Omit<IdempotencyKeyOwner, 'key'>, reference: { type: string; id: string }): Promise<IdempotencyKeyModel | null> {
+    const { userId, adminId, scope } = owner;
+    return IdempotencyKeyModel.findOne({
+      where: { userId, adminId, scope, referenceType: reference.type, referenceId: reference.id, status: 'completed' },
+      order: [['id', 'DESC']],
+    });
+  }
+
   async isInProgress(id: number): Promise<boolean> {
     return (await IdempotencyKeyModel.count({ where: { id, status: 'in_progress' } })) > 0;
   }

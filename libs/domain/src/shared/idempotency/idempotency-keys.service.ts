@@ -141,6 +141,16 @@ export class IdempotencyKeysService {
   }
 
   /**
+   * The stored answer of the request (any key of this actor and scope) that created `reference`,
+   * or null: lets a route answer "the same request again" sent with another key (or none).
+   */
+  async completedResponseFor<R>(actor: Pick<Actor, 'kind' | 'id'>, scope: IdempotencyScope, reference: IdempotencyReference): Promise<R | null> {
+    const owner = { actorType: actor.kind, userId: actor.kind === 'customer' ? actor.id : null, adminId: actor.kind === 'customer' ? null : actor.id, scope };
+    const found = await this.keys.findCompletedFor(owner, { type: reference.type, id: String(reference.id) });
+    return found ? (found.response as R) : null;
+  }
+
+  /**
    * What this key created, recorded before the slow part of the work (still `in_progress`), so a
    * request that crashes after the record committed is recognized as having one.
    */

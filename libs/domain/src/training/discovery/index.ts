@@ -1,6 +1,6 @@
 export { TrainingListQueryDto, TRAINING_LIST_SORTS } from './dto/training-list-query.dto';
 export type { TrainingListSort } from './dto/training-list-query.dto';
-export { TrainingDiscoveryService } from './training-discovery.service';
+export { TrainingDiscoveryService, PAYMENT_PENDING_NOTE } from './training-discovery.service';
 export type {
   TrainingListItemDto,
   NextCohortDto,

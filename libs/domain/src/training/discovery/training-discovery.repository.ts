@@ -37,6 +37,7 @@ export interface CohortRow {
   status: TrainingCohortStatus;
   capacity: number;
   seatsTaken: number;
+  extraSeats: number;
   startsAt: Date | null;
   endsAt: Date | null;
 }
@@ -66,13 +67,13 @@ export class TrainingDiscoveryRepository {
            p.mrp_paisa AS "mrpPaisa", p.sp_paisa AS "spPaisa", t.is_free AS "isFree", t.access_type AS "accessType",
            t.access_duration_days AS "accessDurationDays",
            (SELECT count(*)::int FROM training_sessions s WHERE s.training_id = t.id) AS "sessionCount",
-           (SELECT coalesce(sum(c.capacity - c.seats_taken), 0)::int FROM training_cohorts c
+           (SELECT coalesce(sum(c.capacity + c.extra_seats - c.seats_taken), 0)::int FROM training_cohorts c
              WHERE c.training_id = t.id AND c.status = 'open') AS "seatsLeft",
            nc.id AS "nextCohortId", nc.name AS "nextCohortName", nc.starts_at AS "nextCohortStartsAt",
            nc.seats_left AS "nextCohortSeatsLeft"
          ${TRAININGS}
          LEFT JOIN LATERAL (
-           SELECT c.id, c.name, c.starts_at, c.capacity - c.seats_taken AS seats_left FROM training_cohorts c
+           SELECT c.id, c.name, c.starts_at, c.capacity + c.extra_seats - c.seats_taken AS seats_left FROM training_cohorts c
            WHERE c.training_id = t.id AND c.status = 'open'
            ORDER BY coalesce(c.starts_at >= :now, false) DESC, c.starts_at ASC NULLS LAST, c.id ASC LIMIT 1
          ) nc ON true
@@ -101,7 +102,7 @@ export class TrainingDiscoveryRepository {
   async cohort(cohortId: number): Promise<CohortRow | null> {
     const [row] = await this.select<CohortRow>(
       `SELECT c.id, c.training_id AS "trainingId", p.title AS "trainingTitle", c.name, c.status, c.capacity,
-         c.seats_taken AS "seatsTaken", c.starts_at AS "startsAt", c.ends_at AS "endsAt"
+         c.seats_taken AS "seatsTaken", c.extra_seats AS "extraSeats", c.starts_at AS "startsAt", c.ends_at AS "endsAt"
        FROM training_cohorts c JOIN trainings t ON t.id = c.training_id JOIN products p ON p.id = t.product_id
        WHERE c.id = :cohortId AND ${ON_SALE}`,
       { cohortId },

@@ -1,6 +1,7 @@
 import { Service } from 'typedi';
 import { StorageUrls } from '@platform/storage';
-import { Clock, isRowId, Page, pageWindow, toPage } from '../../shared';
+import { Clock, CustomerActor, isRowId, Page, pageWindow, toPage } from '../../shared';
+import { TrainingEnrollmentsRepository } from '../enrollments/reads/training-enrollments.repository';
 import { TrainingCatalogWrites } from '../training-catalog-writes.service';
 import { TrainingCohortNotFound, TrainingNotFound, TrainingSessionNotFound } from '../training.errors';
 import type { TrainingListQueryDto } from './dto/training-list-query.dto';
@@ -14,6 +15,9 @@ import {
   toTrainingListItem,
   TrainingListItemDto,
 } from './training-discovery.views';
+
+/** learning-commerce.md "Session content": the session list's note for a caller whose enrollment awaits payment. */
+export const PAYMENT_PENDING_NOTE = 'Payment pending: complete payment to unlock this session';
 
 /**
  * Customer discovery of published trainings (learning-commerce.md "Training customer and
@@ -29,6 +33,7 @@ export class TrainingDiscoveryService {
     private readonly writes: TrainingCatalogWrites,
     private readonly urls: StorageUrls,
     private readonly clock: Clock,
+    private readonly enrollments: TrainingEnrollmentsRepository,
   ) {}
 
   list(query: TrainingListQueryDto, featured = false): Promise<Page<TrainingListItemDto>> {
@@ -53,12 +58,18 @@ export class TrainingDiscoveryService {
     });
   }
 
-  async sessions(trainingId: number): Promise<SessionListItemDto[]> {
+  /**
+   * The sessions (cached for everyone), each with the caller's own `paymentStatusNote` while the
+   * caller has a pending enrollment of this training (absent otherwise). The note is added after the
+   * cached read, by one small indexed query, and never cached.
+   */
+  async sessions(trainingId: number, caller?: CustomerActor): Promise<SessionListItemDto[]> {
     const view = isRowId(trainingId)
       ? await this.writes.read(`sessions:${trainingId}`, async () => (await this.trainings.sessions(trainingId))?.map(toSessionListItem) ?? null)
       : null;
     if (!view) throw TrainingNotFound();
-    return view;
+    const pending = caller ? await this.enrollments.hasPending({ userId: caller.id, trainingId }) : false;
+    return pending ? view.map((session) => ({ ...session, paymentStatusNote: PAYMENT_PENDING_NOTE })) : view;
   }
 
   async cohort(cohortId: number): Promise<CohortEnrollmentDetailDto> {
@@ -85,7 +96,7 @@ export class TrainingDiscoveryService {
       status: cohort.status,
       capacity: cohort.capacity,
       seatsTaken: cohort.seatsTaken,
-      seatsLeft: cohort.capacity - cohort.seatsTaken,
+      seatsLeft: Math.max(0, cohort.capacity + cohort.extraSeats - cohort.seatsTaken),
       startsAt: iso(cohort.startsAt),
       endsAt: iso(cohort.endsAt),
       schedule: schedule.map((entry) => ({ sessionId: entry.sessionId, title: entry.title, type: entry.type, scheduledAt: iso(entry.scheduledAt) })),

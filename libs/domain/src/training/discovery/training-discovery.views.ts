@@ -49,6 +49,11 @@ export interface SessionListItemDto {
   durationMinutes: number;
   scheduledAt: string | null;
   hasRecording: boolean;
+  /**
+   * Only on the session list, per caller and never cached: a note while the caller's enrollment of
+   * this training is pending (payment not completed); absent otherwise.
+   */
+  paymentStatusNote?: string;
 }
 
 export interface CohortSessionTimeDto {

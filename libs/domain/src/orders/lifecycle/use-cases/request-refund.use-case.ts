@@ -7,7 +7,7 @@ import type { RequestRefundDto } from '../dto/order-lifecycle.dto';
 import { OrderRefundNotAllowed } from '../order-lifecycle.errors';
 import { findOrderFor } from '../order-lookup';
 import { OrderTransitionService } from '../order-transition.service';
-import { ORDER_COMMANDS } from '../order-transitions';
+import { refundRequestTransition } from '../order-refund-requested.events';
 
 /**
  * POST /api/orders/:id/request-refund (synchronous): paid → refund_requested with the customer's
@@ -29,27 +29,7 @@ export class RequestRefundUseCase {
     const remarks = dto.remarks ? dto.remarks : null;
     const moved = await this.db.transaction((tx) =>
       this.transitions.apply(
-        {
-          orderId: order.id,
-          ownerId: customer.id,
-          to: ORDER_COMMANDS.requestRefund.to,
-          from: ORDER_COMMANDS.requestRefund.from,
-          actor: { type: 'customer', customerId: customer.id },
-          notes: dto.reason,
-          changes: { refundStatus: 'requested', refundReason: dto.reason, refundRemarks: remarks, refundRequestedAt: new Date() },
-          event: (requested) => ({
-            event: 'ORDER_REFUND_REQUESTED',
-            to: { audience: 'admins' },
-            payload: {
-              orderId: requested.id,
-              orderNumber: requested.orderNumber,
-              reason: dto.reason,
-              amount: requested.totalPaisa,
-              userId: requested.userId,
-            },
-            dedupeKey: `ORDER_REFUND_REQUESTED:order:${requested.id}`,
-          }),
-        },
+        refundRequestTransition({ orderId: order.id, ownerId: customer.id, actor: { type: 'customer', customerId: customer.id }, reason: dto.reason, remarks }),
         tx,
       ),
     );

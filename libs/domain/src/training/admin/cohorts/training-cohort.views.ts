@@ -51,7 +51,7 @@ export function toTrainingCohortView(cohort: TrainingCohortModel): TrainingCohor
     status: cohort.status,
     capacity: cohort.capacity,
     seatsTaken: cohort.seatsTaken,
-    seatsLeft: Math.max(0, cohort.capacity - cohort.seatsTaken),
+    seatsLeft: Math.max(0, cohort.capacity + cohort.extraSeats - cohort.seatsTaken),
     startsAt: cohort.startsAt,
     endsAt: cohort.endsAt,
     createdAt: cohort.createdAt,

@@ -35,11 +35,13 @@ export class UpdateTrainingCohortUseCase {
       const endsAt = input.endsAt === undefined ? cohort.endsAt : toDate(input.endsAt);
       requireForwardWindow(startsAt, endsAt);
       const capacity = input.capacity ?? cohort.capacity;
-      if (capacity < cohort.seatsTaken) throw TrainingCohortCapacityBelowSeats(cohort.seatsTaken);
+      // Seats promoted past capacity (extraSeats) are not the capacity's to hold.
+      const seatsWithinCapacity = cohort.seatsTaken - cohort.extraSeats;
+      if (capacity < seatsWithinCapacity) throw TrainingCohortCapacityBelowSeats(seatsWithinCapacity);
       cohort.set({
         name: input.name ?? cohort.name,
         capacity,
-        status: statusForSeats(input.status ?? cohort.status, capacity, cohort.seatsTaken),
+        status: statusForSeats(input.status ?? cohort.status, capacity + cohort.extraSeats, cohort.seatsTaken),
         startsAt,
         endsAt,
       });
@@ -53,8 +55,9 @@ export class UpdateTrainingCohortUseCase {
 /**
  * Seats decide `full`: an open cohort with every seat taken is `full`, a full one with a seat
  * free again (capacity raised) is `open`. Closed and cancelled stay as the admin set them.
+ * `seats` counts the extra seats promotions granted past capacity.
  */
-export function statusForSeats(status: TrainingCohortStatus, capacity: number, seatsTaken: number): TrainingCohortStatus {
+export function statusForSeats(status: TrainingCohortStatus, seats: number, seatsTaken: number): TrainingCohortStatus {
   if (status !== 'open' && status !== 'full') return status;
-  return seatsTaken >= capacity ? 'full' : 'open';
+  return seatsTaken >= seats ? 'full' : 'open';
 }
