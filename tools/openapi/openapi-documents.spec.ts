@@ -42,7 +42,8 @@ const APPS: Array<{ name: string; create: (infra: Infrastructure) => HttpApp; pu
 
 /** The routes that take an Idempotency-Key (issue 17): checkout and buy-now require it, a portfolio transaction's add takes it optionally. */
 const IDEMPOTENCY_KEY_ROUTES: Record<string, string[]> = {
-  'admin-api': [],
+  // Channel and channel post creation (issue 21): the spec requires the header.
+  'admin-api': ['post /api/admin/channels required', 'post /api/admin/channels/{id}/posts required'],
   'customer-api': [
     'post /api/orders/checkout required',
     'post /api/mobile/orders/checkout required',
@@ -134,18 +135,25 @@ describe('OpenAPI documents work with client generators (openapi-typescript, red
         expect(keys.sort()).to.deep.equal([...IDEMPOTENCY_KEY_ROUTES[app.name]].sort());
       });
 
-      it('documents a route parameter constrained to digits (`:id(\\d+)`) as an integer id, the constraint out of the path', () => {
+      it('documents a route parameter constrained to digits (`:id(\\d+)`, `:id([1-9]\\d*)`) as an integer id, the constraint out of the path', () => {
         const wrong: string[] = Object.keys(document.paths).filter((path) => /[():]/.test(path));
         for (const [path, operations] of Object.entries(document.paths)) {
           for (const [method, operation] of Object.entries(operations)) {
             const parameters = (operation as { parameters?: Array<{ in: string; name: string; schema?: { pattern?: string } }> }).parameters ?? [];
-            for (const p of parameters.filter((p) => p.in === 'path' && p.schema?.pattern === '\\d+')) wrong.push(`${method} ${path} ${p.name}`);
+            for (const p of parameters.filter((p) => p.in === 'path' && ['\\d+', '[1-9]\\d*'].includes(p.schema?.pattern ?? ''))) wrong.push(`${method} ${path} ${p.name}`);
           }
         }
         expect(wrong).to.deep.equal([]);
         if (app.name === 'customer-api') {
           const [id] = (document.paths['/api/orders/{id}']['get'] as { parameters: unknown[] }).parameters;
           expect(id).to.deep.include({ name: 'id', schema: { type: 'integer', minimum: 1 } });
+        }
+        if (app.name === 'admin-api') {
+          const parameters = (document.paths['/api/admin/channels/{id}/posts/{postId}']['get'] as { parameters: Array<{ in: string }> }).parameters;
+          expect(parameters.filter((p) => p.in === 'path')).to.deep.equal([
+            { in: 'path', name: 'id', required: true, schema: { type: 'integer', minimum: 1 } },
+            { in: 'path', name: 'postId', required: true, schema: { type: 'integer', minimum: 1 } },
+          ]);
         }
       });
     });

@@ -31,6 +31,8 @@ export interface DemoManifest {
     prices: Array<{ id: string; planId: string }>;
     features: Array<{ id: string; planId: string; featureKey: string; enabled: boolean }>;
   };
+  /** requiredFeatureKey: the access policy's (null for an OPEN channel). */
+  channels: Array<{ id: number; title: string; kind: string; accessPolicy: string; requiredFeatureKey: string | null }>;
   /** Listed companies of the market demo data (sector: the sector's code, e.g. commercial_banks). */
   companies: Array<{ id: string; symbol: string; sector: string }>;
 }

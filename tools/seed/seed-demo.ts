@@ -1,6 +1,7 @@
 import type { ContainerInstance } from 'typedi';
 import type { DemoManifest } from './demo-manifest';
 import { seedCatalog } from './catalog.seeder';
+import { seedChannels } from './channels.seeder';
 import { seedIdentity } from './identity.seeder';
 import { seedMarket } from './market.seeder';
 import { seedSubscriptions } from './subscriptions.seeder';
@@ -14,7 +15,9 @@ export async function seedDemo(container: ContainerInstance): Promise<DemoManife
   const market = await seedMarket(container);
   // The full cohort's waiting entry is the first demo customer's.
   const trainings = await seedTraining(container, identity.customers[0].id);
-  return { ...identity, ...catalog, ...trainings, ...subscriptions, ...market };
+  // After the subscriptions: the gated channel names the signals feature key a plan gives.
+  const channels = await seedChannels(container);
+  return { ...identity, ...catalog, ...trainings, ...subscriptions, ...channels, ...market };
 }
 
 export type { DemoManifest } from './demo-manifest';

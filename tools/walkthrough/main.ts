@@ -7,6 +7,7 @@ import { marketWalkthrough } from './market.walk';
 import { platformWalkthrough, subscriptionGrantWalkthrough } from './platform.walk';
 import { purchaseWalkthrough } from './purchase.walk';
 import { trainingWalkthrough } from './training.walk';
+import { channelsWalkthrough } from './channels.walk';
 import { startStack, waitUntilReady } from './stack';
 import { Walk, WalkthroughFailure } from './walk';
 
@@ -25,6 +26,7 @@ const WALKTHROUGHS: Array<[string, (w: Walk) => Promise<void>]> = [
   ['Stock analysis, the company directory and a portfolio', marketWalkthrough],
   ['Admin subscription grant', subscriptionGrantWalkthrough],
   ['Trainings: an admin publishes one, a customer finds it', trainingWalkthrough],
+  ['Channels: an admin creates one and posts to it', channelsWalkthrough],
 ];
 const READY_TIMEOUT_MS = 180_000;
 

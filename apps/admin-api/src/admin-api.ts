@@ -2,6 +2,8 @@ import { createHttpApp, HttpApp, serveLocalUploads } from '@platform/http';
 import { createAppContainer, Infrastructure } from '@platform/runtime';
 import { AdminAuthController } from './auth/admin-auth.controller';
 import { AdminCartController } from './cart/admin-cart.controller';
+import { AdminChannelsController } from './channels/admin-channels.controller';
+import { AdminChannelPostsController } from './channels/admin-channel-posts.controller';
 import { AdminCourseTrailersController } from './catalog/courses/admin-course-trailers.controller';
 import { AdminCoursesController } from './catalog/courses/admin-courses.controller';
 import { AdminCurriculumController } from './catalog/courses/admin-curriculum.controller';
@@ -50,6 +52,8 @@ export const ADMIN_API_CONTROLLERS = [
   AdminTrainingFormConfigController,
   AdminTrainingsController,
   AdminTrainingTrailersController,
+  AdminChannelsController,
+  AdminChannelPostsController,
 ];
 
 /** Composition root of admin-api: every `/api/admin/...` route and admin uploads. */

@@ -12,3 +12,4 @@ export * from './subscriptions';
 export * from './progress';
 export * from './market';
 export * from './training';
+export * from './channels';

@@ -7,7 +7,7 @@ export { RateLimit, rateLimitMiddleware, AUTH_RATE_LIMITS } from './rate-limit';
 export type { RateLimitPolicy } from './rate-limit';
 export { listen } from './operations';
 export type { RunningServer, OpenApiInfo } from './operations';
-export { ApiDoc, ApiParameters, idempotencyKeyParameter } from './operations';
+export { ApiBody, ApiDoc, ApiParameters, idempotencyKeyParameter } from './operations';
 export { runHttpService, startService } from './run-http-service';
 export type { HttpServiceDefinition } from './run-http-service';
 export * from './uploads';

@@ -13,7 +13,7 @@ export function parseIntegerId(value: string, name = 'id'): number {
   return Number(value);
 }
 
-/** What a row-id parameter that is not made of digits is told, from parseIntegerId or a constrained route (unmatched-routes.ts). */
+/** What a row-id parameter its pattern refuses is told, from parseIntegerId or a constrained route (unmatched-routes.ts). */
 export function integerIdProblem(name: string): FieldProblem {
   return { field: name, code: 'isInt', message: `${name} must be a positive integer` };
 }

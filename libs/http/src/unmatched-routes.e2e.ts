@@ -5,7 +5,7 @@ import { buildTestApp, TestApp } from '@platform/testing';
 import { createAppContainer } from '@platform/runtime';
 import { createHttpApp } from './create-http-app';
 
-/** Constrained numeric routes beside named ones, as the apps write them (STYLE "Routes say what they take"). */
+/** Constrained numeric routes (digits, positive integers) beside named ones, as the apps write them (STYLE "Routes say what they take"). */
 @Service()
 @JsonController('/fx')
 class ConstrainedRoutesFixtureController {
@@ -22,6 +22,11 @@ class ConstrainedRoutesFixtureController {
   @Get('/orders/:id(\\d+)/items/:itemId(\\d+)')
   item(@Param('id') id: number, @Param('itemId') itemId: number) {
     return { id, itemId };
+  }
+
+  @Get('/threads/:id([1-9]\\d*)/replies/:replyId([1-9]\\d*)')
+  reply(@Param('id') id: number, @Param('replyId') replyId: string) {
+    return { id, replyId };
   }
 
   @Get('/courses/:slug')
@@ -63,6 +68,18 @@ describe('HTTP kit: requests no route takes', () => {
   it('lists each malformed parameter of a route, and only those', async () => {
     expect((await kit.http.get('/fx/orders/7/items/x').expect(400)).body.errors).to.deep.equal([problem('itemId')]);
     expect((await kit.http.get('/fx/orders/a/items/b').expect(400)).body.errors).to.deep.equal([problem('id'), problem('itemId')]);
+  });
+
+  it('answers a positive-integer parameter that is 0, has a leading zero or is not digits with 400 VALIDATION_ERROR', async () => {
+    for (const id of ['0', '00', '007', 'abc', '-1', '1.5']) {
+      const res = await kit.http.get(`/fx/threads/${id}/replies/3`).expect(400);
+      expect(res.body, id).to.deep.equal({ message: 'id must be a positive integer', errorCode: 'VALIDATION_ERROR', errors: [problem('id')] });
+    }
+    expect((await kit.http.get('/fx/threads/0/replies/0').expect(400)).body.errors).to.deep.equal([problem('id'), problem('replyId')]);
+  });
+
+  it('serves a positive-integer parameter written without a leading zero', async () => {
+    expect((await kit.http.get('/fx/threads/10/replies/9007199254740993').expect(200)).body.data).to.deep.equal({ id: 10, replyId: '9007199254740993' });
   });
 
   it('still serves numeric ids and unconstrained parameters', async () => {

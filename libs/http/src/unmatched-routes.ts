@@ -3,13 +3,14 @@ import { DomainError, FieldProblem, ValidationFailed } from '@platform/domain';
 import { integerIdProblem } from './path-params';
 
 /**
- * Numeric path parameters are constrained in the route (`/orders/:id(\\d+)`, STYLE "Routes say what
- * they take"), so `GET /orders/checkout` never reaches `/orders/:id`. A request no route took gets
- * here, before the plain 404, and is told what it got wrong:
+ * Numeric path parameters are constrained in the route (`/orders/:id(\\d+)`, or `/:id([1-9]\\d*)` for
+ * a positive integer; STYLE "Routes say what they take"), so `GET /orders/checkout` never reaches
+ * `/orders/:id`. A request no route took gets here, before the plain 404, and is told what it got wrong:
  * - a path some route takes with other methods: 404 NOT_FOUND naming them, with `Allow`
  *   (RFC 9110 section 10.2.1 lets any response carry it; CONTRACT section 4 has no code for 405);
- * - a path a constrained route of this method would take but for a non-numeric parameter (and no
- *   route takes as it is): 400 VALIDATION_ERROR with `errors[]`, as parseIntegerId answers.
+ * - a path a constrained route of this method would take but for a parameter its pattern refuses
+ *   (not digits; for a positive-integer one also 0 or a leading zero) and no route takes as it is:
+ *   400 VALIDATION_ERROR with `errors[]`, as parseIntegerId answers.
  */
 export function explainUnmatchedRoutes(app: Express): RequestHandler {
   let routes: KnownRoute[] | undefined;
@@ -27,8 +28,8 @@ export function explainUnmatchedRoutes(app: Express): RequestHandler {
       const values = route.relaxed && route.methods.includes(req.method) ? route.relaxed.exec(path) : null;
       if (!values) continue;
       const problems = route.integerParams
-        .filter((_name, index) => !/^\d+$/.test(values[index + 1]))
-        .map((name): FieldProblem => integerIdProblem(name));
+        .filter((param, index) => !param.valid.test(values[index + 1]))
+        .map((param): FieldProblem => integerIdProblem(param.name));
       if (problems.length > 0) return next(ValidationFailed(problems[0].message, problems));
     }
     next();
@@ -40,9 +41,15 @@ interface KnownRoute {
   methods: string[];
   /** express's own matcher for the route. */
   exact: RegExp;
-  /** The route with each `(\d+)` parameter relaxed to any segment, capturing those parameters in order. */
+  /** The route with each integer parameter relaxed to any segment, capturing those parameters in order. */
   relaxed?: RegExp;
-  integerParams: string[];
+  integerParams: IntegerParam[];
+}
+
+interface IntegerParam {
+  name: string;
+  /** What the route's own pattern takes, anchored. */
+  valid: RegExp;
 }
 
 type RouteLayer = { route?: { path: unknown; methods: Record<string, boolean> }; regexp: RegExp };
@@ -61,17 +68,19 @@ function knownRoutes(app: Express): KnownRoute[] {
   });
 }
 
-const INTEGER_PARAM = /^:(\w+)\(\\d\+\)$/;
+/** The integer patterns a parameter may carry: `(\d+)` digits, `([1-9]\d*)` a positive integer (no 0, no leading zero). */
+const INTEGER_PATTERNS: Record<string, RegExp> = { '\\d+': /^\d+$/, '[1-9]\\d*': /^[1-9]\d*$/ };
+const INTEGER_PARAM = /^:(\w+)\((\\d\+|\[1-9\]\\d\*)\)$/;
 const PLAIN_PARAM = /^:\w+$/;
 
 /** `/a/:id(\d+)/b/:slug` becomes `^/a/([^/]+)/b/[^/]+/?$` (case-insensitive, as express matches). */
 function relax(path: string): Pick<KnownRoute, 'relaxed' | 'integerParams'> {
-  const integerParams: string[] = [];
+  const integerParams: IntegerParam[] = [];
   const parts: string[] = [];
   for (const segment of path.split('/')) {
     const integer = INTEGER_PARAM.exec(segment);
     if (integer) {
-      integerParams.push(integer[1]);
+      integerParams.push({ name: integer[1], valid: INTEGER_PATTERNS[integer[2]] });
       parts.push('([^/]+)');
     } else if (PLAIN_PARAM.test(segment)) parts.push('[^/]+');
     else if (/^[\w.-]*$/.test(segment)) parts.push(segment.replace(/\./g, '\\.'));

@@ -3,7 +3,7 @@
  * Payloads carry ids, never whole rows; every processor must be safe to run twice.
  * Spec: learning-commerce.md "Background jobs".
  */
-export const QUEUE_NAMES = ['orders', 'cart', 'notifications', 'maintenance', 'training'] as const;
+export const QUEUE_NAMES = ['orders', 'cart', 'notifications', 'maintenance', 'training', 'channels'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export interface JobPayloads {
@@ -51,6 +51,8 @@ export interface JobPayloads {
   'maintenance.watch_events_partitions': Record<string, never>;
   /** Scheduled every minute: expires each unused waitlist hold past hold_expires_at and gives its seat back. */
   'training.waitlist_hold_expiry': Record<string, never>;
+  /** Scheduled hourly: deletes soft-deleted channels past purge_after with their posts and stored attachments. */
+  'channels.purge_soft_deleted': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -73,4 +75,5 @@ export const JOB_QUEUE: { readonly [J in JobName]: QueueName } = {
   'maintenance.purge_expired_idempotency_keys': 'maintenance',
   'maintenance.watch_events_partitions': 'maintenance',
   'training.waitlist_hold_expiry': 'training',
+  'channels.purge_soft_deleted': 'channels',
 };

@@ -6,3 +6,4 @@ export type { VersionedView } from './versioned-cache';
 export type { default as Redis } from 'ioredis';
 export { RateLimiters } from './rate-limiters';
 export type { RateLimitRule, RateLimitDecision } from './rate-limiters';
+export { RealtimeEmitter, realtimeKey } from './realtime-emitter';

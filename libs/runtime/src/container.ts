@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Container, ContainerInstance } from 'typedi';
 import { Database } from '@platform/db';
-import { CACHE, CONFIG, FULFILMENT_HANDLERS, LOGGER, ProductAccessFulfilmentService, REDIS, TrainingFulfilmentService } from '@platform/domain';
+import { CACHE, CONFIG, FULFILMENT_HANDLERS, LOGGER, ProductAccessFulfilmentService, REALTIME, REDIS, TrainingFulfilmentService } from '@platform/domain';
 import { QueueRegistry } from '@platform/queue';
 import { RateLimiters } from '@platform/redis';
 import { Storage, StorageUrls } from '@platform/storage';
@@ -17,6 +17,7 @@ export function createAppContainer(name: string, infra: Infrastructure): Contain
   container.set(LOGGER, infra.logger);
   container.set(REDIS, infra.redis);
   container.set(CACHE, infra.cache);
+  container.set(REALTIME, infra.realtime);
   container.set(Database, infra.db);
   container.set(RateLimiters, infra.rateLimiters);
   container.set(QueueRegistry, infra.queues);

@@ -2,7 +2,7 @@ import type { AppConfig } from '@platform/config';
 import { ALL_MODELS, Database } from '@platform/db';
 import { createLogger, Logger } from '@platform/observability';
 import { QueueRegistry } from '@platform/queue';
-import { Cache, closeRedis, createRedisConnection, RateLimiters, Redis, waitForRedis } from '@platform/redis';
+import { Cache, closeRedis, createRedisConnection, RateLimiters, RealtimeEmitter, Redis, waitForRedis } from '@platform/redis';
 import { createStorage, Storage } from '@platform/storage';
 
 /** The connections an app process holds. Built once per process and closed on shutdown. */
@@ -16,6 +16,8 @@ export interface Infrastructure {
   queues: QueueRegistry;
   /** Object storage (STORAGE_DRIVER); one client per process. */
   storage: Storage;
+  /** socket.io events to rooms, through Redis (CONTRACT section 9). */
+  realtime: RealtimeEmitter;
 }
 
 export interface InfrastructureOverrides {
@@ -46,6 +48,7 @@ export async function createInfrastructure(
     rateLimiters: new RateLimiters(redis),
     queues: overrides.queues ?? new QueueRegistry({ redisUrl: config.redis.url, prefix: config.redis.prefix, logger }),
     storage: overrides.storage ?? createStorage(config.storage),
+    realtime: new RealtimeEmitter(redis, config.redis.prefix, logger),
   };
 }
 

@@ -4,7 +4,7 @@ export { Storage } from './storage';
 export type { ResolvedUrl } from './storage';
 export { createStorage } from './create-storage';
 export type { StorageSettings } from './create-storage';
-export type { StorageDriver, PutOptions, StoredObjectStream } from './storage-driver';
+export type { StorageDriver, PutOptions, StoredObjectInfo, StoredObjectStream } from './storage-driver';
 export { LocalStorageDriver } from './local-storage.driver';
 export { S3StorageDriver } from './s3-storage.driver';
 export type { S3DriverSettings } from './s3-storage.driver';

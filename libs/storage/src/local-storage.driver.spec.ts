@@ -38,6 +38,16 @@ describe(LocalStorageDriver.name, () => {
     expect(await driver.exists('uploads/image')).to.equal(false); // a directory is not an object
   });
 
+  it('tells an object\'s stored size without reading it, and null where nothing is stored', async () => {
+    await driver.put('uploads/file/report.pdf', Readable.from([Buffer.alloc(1234, 7)]), { contentType: 'application/pdf' });
+    await driver.put('uploads/file/empty.txt', Readable.from([Buffer.alloc(0)]), { contentType: 'text/plain' });
+    expect(await driver.stat('uploads/file/report.pdf')).to.deep.equal({ size: 1234 });
+    expect(await driver.stat('uploads/file/empty.txt')).to.deep.equal({ size: 0 });
+    for (const key of ['uploads/file/missing.pdf', 'uploads/file', 'uploads/file/report.pdf/inner.pdf']) {
+      expect(await driver.stat(key), key).to.equal(null); // a directory, or a path through a file, is no object
+    }
+  });
+
   it('deletes a key, and deleting a missing key succeeds', async () => {
     await driver.put('uploads/image/a.png', Readable.from(['x']), { contentType: 'image/png' });
     await driver.delete('uploads/image/a.png');
@@ -79,6 +89,7 @@ describe(LocalStorageDriver.name, () => {
         driver.open(key),
         driver.delete(key),
         driver.exists(key),
+        driver.stat(key),
       ];
       for (const attempt of attempts) {
         expect(await attempt.catch((caught: unknown) => caught), JSON.stringify(key)).to.be.instanceOf(InvalidStorageKeyError);
@@ -94,6 +105,7 @@ describe(LocalStorageDriver.name, () => {
         () => driver.open(key),
         () => driver.delete(key),
         () => driver.exists(key),
+        () => driver.stat(key),
       ];
       for (const attempt of attempts) {
         expect(await attempt().catch((caught: unknown) => caught), String(key)).to.be.instanceOf(InvalidStorageKeyError);

@@ -4,7 +4,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import type { PutOptions, StorageDriver, StoredObjectStream } from './storage-driver';
+import type { PutOptions, StorageDriver, StoredObjectInfo, StoredObjectStream } from './storage-driver';
 import { InvalidStorageKeyError, StorageObjectNotFoundError, StorageUnavailableError } from './storage.errors';
 
 /** Files under STORAGE_LOCAL_ROOT/<key>. Writes go to a temporary name first, so a failed upload leaves nothing. */
@@ -62,6 +62,19 @@ export class LocalStorageDriver implements StorageDriver {
       const invalid = invalidKey(error);
       if (invalid) throw invalid;
       return false;
+    }
+  }
+
+  async stat(key: string): Promise<StoredObjectInfo | null> {
+    const path = this.pathOf(key);
+    try {
+      const info = await stat(path);
+      return info.isFile() ? { size: info.size } : null;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // ENOTDIR: a segment of the key is a file (`a.png/b.png`), so the object cannot exist.
+      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+      throw invalidKey(error) ?? new StorageUnavailableError('lookup', error);
     }
   }
 

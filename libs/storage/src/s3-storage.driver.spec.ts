@@ -45,6 +45,17 @@ describe(S3StorageDriver.name, () => {
     expect(await driver.exists('public/avatar/nobody.png')).to.equal(false);
   });
 
+  it('tells an object\'s stored size with one HEAD, and null where nothing is stored', async () => {
+    await driver.put('uploads/file/report.pdf', Readable.from([Buffer.alloc(1234, 7)]), { contentType: 'application/pdf' });
+    const before = server.requests.length;
+    expect(await driver.stat('uploads/file/report.pdf')).to.deep.equal({ size: 1234 });
+    expect(await driver.stat('uploads/file/missing.pdf')).to.equal(null);
+    expect(server.requests.slice(before)).to.deep.equal([
+      `HEAD /${server.bucket}/uploads/file/report.pdf`,
+      `HEAD /${server.bucket}/uploads/file/missing.pdf`,
+    ]);
+  });
+
   it('deletes a key, and deleting a missing key succeeds', async () => {
     await driver.put('uploads/image/a.png', Readable.from(['x']), { contentType: 'image/png' });
     await driver.delete('uploads/image/a.png');
@@ -139,6 +150,7 @@ describe(S3StorageDriver.name, () => {
       ['put', (d) => d.put('uploads/file/a.txt', Readable.from(['x']), { contentType: 'text/plain' })],
       ['open', (d) => d.open('uploads/file/a.txt')],
       ['exists', (d) => d.exists('uploads/file/a.txt')],
+      ['stat', (d) => d.stat('uploads/file/a.txt')],
       ['delete', (d) => d.delete('uploads/file/a.txt')],
     ];
     for (const [name, operation] of operations) {

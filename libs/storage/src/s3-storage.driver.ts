@@ -2,7 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3C
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
-import type { PutOptions, StorageDriver, StoredObjectStream } from './storage-driver';
+import type { PutOptions, StorageDriver, StoredObjectInfo, StoredObjectStream } from './storage-driver';
 import { StorageObjectNotFoundError, StorageUnavailableError } from './storage.errors';
 
 export interface S3DriverSettings {
@@ -74,6 +74,16 @@ export class S3StorageDriver implements StorageDriver {
       return true;
     } catch (error) {
       if (isMissingObject(error)) return false;
+      throw new StorageUnavailableError('lookup', error);
+    }
+  }
+
+  async stat(key: string): Promise<StoredObjectInfo | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: head.ContentLength ?? 0 };
+    } catch (error) {
+      if (isMissingObject(error)) return null;
       throw new StorageUnavailableError('lookup', error);
     }
   }

@@ -6,6 +6,12 @@ export interface PutOptions {
   contentLength?: number;
 }
 
+/** What the store says of an object without reading it. */
+export interface StoredObjectInfo {
+  /** Bytes stored. */
+  size: number;
+}
+
 export interface StoredObjectStream {
   stream: Readable;
   contentLength?: number;
@@ -23,6 +29,8 @@ export interface StorageDriver {
   open(key: string): Promise<StoredObjectStream>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The object's size, or null when nothing is stored at the key (a directory is not an object). */
+  stat(key: string): Promise<StoredObjectInfo | null>;
   /** A time-limited GET URL for a private key (S3); the local driver has none. */
   signedUrl?(key: string, expiresInSeconds: number): Promise<string>;
   /** Releases connections (S3 client sockets) at shutdown. */

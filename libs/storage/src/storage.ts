@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { PutOptions, StorageDriver, StoredObjectStream } from './storage-driver';
+import type { PutOptions, StorageDriver, StoredObjectInfo, StoredObjectStream } from './storage-driver';
 import { isPublicKey } from './storage-keys';
 import { StorageUnavailableError } from './storage.errors';
 import { StorageUrls } from './storage-urls';
@@ -36,6 +36,11 @@ export class Storage {
 
   exists(key: string): Promise<boolean> {
     return this.driver.exists(key);
+  }
+
+  /** The size of the object at `key`, or null when nothing is stored there; no bytes are read. */
+  stat(key: string): Promise<StoredObjectInfo | null> {
+    return this.driver.stat(key);
   }
 
   close(): void {

@@ -1,5 +1,6 @@
 import { cartClearAfterOrderProcessor } from './cart-clear-after-order.processor';
 import { cartExpireProcessor } from './cart-expire.processor';
+import { channelPurgeProcessor } from './channel-purge.processor';
 import { notificationDeliverProcessor, notificationDispatchPendingProcessor } from './notification-delivery.processor';
 import { orderAutoCancelProcessor, orderAutoCancelSweepProcessor } from './order-auto-cancel.processor';
 import { orderAsyncRequestSweepProcessor, orderCancelProcessor } from './order-cancel.processor';
@@ -31,4 +32,5 @@ export const PROCESSORS: JobProcessor[] = [
   orderAsyncRequestSweepProcessor as JobProcessor,
   watchEventsPartitionsProcessor as JobProcessor,
   trainingWaitlistHoldExpiryProcessor as JobProcessor,
+  channelPurgeProcessor as JobProcessor,
 ];

@@ -14,6 +14,7 @@ import sharedIdempotencyKeys from './0012-shared-idempotency-keys';
 import orderStatusWritesGuarded from './0013-order-status-writes-guarded';
 import trainings from './0014-trainings';
 import trainingEnrollmentFlow from './0015-training-enrollment-flow';
+import channels from './0016-channels';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios, portfolioTransactionOrder, sharedIdempotencyKeys, orderStatusWritesGuarded, trainings, trainingEnrollmentFlow];
+export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios, portfolioTransactionOrder, sharedIdempotencyKeys, orderStatusWritesGuarded, trainings, trainingEnrollmentFlow, channels];

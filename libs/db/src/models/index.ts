@@ -42,9 +42,19 @@ import { TrainingEnrollmentFormConfigModel } from './training-enrollment-form-co
 import { TrainingWaitlistEntryModel } from './training-waitlist-entry.model';
 import { TrainingEnrollmentModel } from './training-enrollment.model';
 import { TrainingEnrollmentHistoryModel } from './training-enrollment-history.model';
+import { ChannelModel } from './channel.model';
+import { ChannelAccessPolicyModel } from './channel-access-policy.model';
+import { ChannelPostModel } from './channel-post.model';
+import { ChannelPostAttachmentModel } from './channel-post-attachment.model';
+import { ChannelDiscussionModel } from './channel-discussion.model';
 
 export {
   AdminModel,
+  ChannelModel,
+  ChannelAccessPolicyModel,
+  ChannelPostModel,
+  ChannelPostAttachmentModel,
+  ChannelDiscussionModel,
   CartItemModel,
   CartModel,
   IdempotencyKeyModel,
@@ -126,6 +136,12 @@ export type { OrderActorType } from './order-status-history.model';
 export type { PaymentGateway, PaymentStatus } from './payment.model';
 export type { PaymentCallbackOutcome } from './payment-callback.model';
 export type { IdempotencyScope } from './idempotency-key.model';
+export { CHANNEL_KINDS, CHANNEL_ACCESS_POLICIES, CHANNEL_VISIBILITIES, CHANNEL_STATUSES } from './channel.model';
+export type { ChannelKind, ChannelAccessPolicy, ChannelVisibility, ChannelStatus } from './channel.model';
+export { CHANNEL_HISTORY_POLICIES } from './channel-access-policy.model';
+export type { ChannelHistoryPolicy } from './channel-access-policy.model';
+export { CHANNEL_POST_TYPES } from './channel-post.model';
+export type { ChannelPostType } from './channel-post.model';
 
 /** Models grouped by bounded context. */
 export const identityModels = [UserModel, AdminModel, RefreshTokenModel];
@@ -176,6 +192,7 @@ export const trainingModels = [
   TrainingEnrollmentModel,
   TrainingEnrollmentHistoryModel,
 ];
+export const channelModels = [ChannelModel, ChannelAccessPolicyModel, ChannelPostModel, ChannelPostAttachmentModel, ChannelDiscussionModel];
 
 /** Every model. Sequelize binds a model class to one connection, so a process registers them once. */
-export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels, ...commerceModels, ...notificationModels, ...subscriptionModels, ...progressModels, ...trainingModels];
+export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels, ...commerceModels, ...notificationModels, ...subscriptionModels, ...progressModels, ...trainingModels, ...channelModels];

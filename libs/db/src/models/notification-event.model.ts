@@ -1,6 +1,6 @@
 import { Column, DataType, Model, Table } from 'sequelize-typescript';
 
-export type NotificationAudience = 'customer' | 'admins';
+export type NotificationAudience = 'customer' | 'admins' | 'channel_members';
 
 /**
  * Outbox row: one business event (learning-commerce.md, "Events"), written in the transaction that
@@ -21,6 +21,10 @@ export class NotificationEventModel extends Model {
   /** The customer it is about and for (audience 'customer'); null for admin events. */
   @Column({ type: DataType.UUID })
   declare userId: string | null;
+
+  /** The channel whose members it is for (audience 'channel_members', migration 0016). */
+  @Column({ type: DataType.INTEGER })
+  declare channelId: number | null;
 
   @Column({ type: DataType.JSONB, allowNull: false })
   declare payload: Record<string, unknown>;

@@ -1,6 +1,7 @@
 /**
- * The events of learning-commerce.md ("Events") that reach customers or admins, with the payload
- * each carries. The payload fields named by the spec are the minimum; more may be added.
+ * The events of learning-commerce.md and community-content-uploads.md ("Events") that reach
+ * customers, admins or a channel's members, with the payload each carries. The payload fields
+ * named by the spec are the minimum; more may be added.
  */
 export interface NotificationEventPayloads {
   ORDER_PLACED_CHECKOUT: { orderId: number; orderNumber: string; total: number; items: OrderLine[] };
@@ -36,6 +37,11 @@ export interface NotificationEventPayloads {
     orderId: number | null;
     trainingTitle: string;
   };
+  /**
+   * An admin published a post to a channel: a push to the channel's joined members
+   * (community-content-uploads.md "Events"). `channelTitle` is the push title, as it was when posted.
+   */
+  CHANNEL_BROADCAST_POST: { channelId: number; postId: number; channelTitle: string };
 }
 
 /** A line of an order as events describe it; prices in paisa. */
@@ -62,10 +68,17 @@ export const NOTIFICATION_EVENT_NAMES = [
   'BOOKLET_ACCESS_GRANTED',
   'TRAINING_WAITLIST_PROMOTED',
   'TRAINING_ENROLLMENT_CONFIRMED',
+  'CHANNEL_BROADCAST_POST',
 ] as const satisfies readonly NotificationEventName[];
 
-/** Who an event is for: one customer, or the admins who handle orders. */
-export type NotificationRecipients = { audience: 'customer'; userId: string } | { audience: 'admins' };
+/**
+ * Who an event is for: one customer, the admins who handle orders, or the members of a channel
+ * (resolved when the event is delivered, so a member who left meanwhile gets nothing).
+ */
+export type NotificationRecipients =
+  | { audience: 'customer'; userId: string }
+  | { audience: 'admins' }
+  | { audience: 'channel_members'; channelId: number };
 
 export type OutboxEvent = {
   [E in NotificationEventName]: {

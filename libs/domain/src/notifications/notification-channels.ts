@@ -27,6 +27,8 @@ export const EVENT_CHANNELS: { readonly [E in NotificationEventName]: readonly N
   TRAINING_WAITLIST_PROMOTED: ['push', 'in_app', 'email'],
   // The issue names push, email and in-app for the confirmed enrollment.
   TRAINING_ENROLLMENT_CONFIRMED: ['push', 'in_app', 'email'],
+  // community-content-uploads.md "Events": a new channel post is a push only.
+  CHANNEL_BROADCAST_POST: ['push'],
 };
 
 /** The permission that makes an admin a recipient of admin events (or "*", which holds all). */

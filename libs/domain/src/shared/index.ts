@@ -4,6 +4,7 @@ export * from './tokens';
 export * from './dto/query.dto';
 export * from './queries';
 export * from './dto/decorators';
+export * from './dto/strict-body';
 export * from './clock';
 export * from './slugs';
 export * from './text/html';

@@ -7,6 +7,8 @@ export { newUploadKey, isManagedTrailerRef, MANAGED_TRAILER_PREFIX } from './upl
 export { UploadStore } from './upload-store.service';
 export { TrailerFiles } from './trailer-files.service';
 export { StoredFilesService } from './stored-files.service';
+export { StoredKeyReferencesService } from './stored-key-references.service';
+export type { StoredKeyExceptions } from './stored-key-references.service';
 export type { OpenedFile } from './stored-files.service';
 export { UploadFilesUseCase } from './use-cases/upload-files.use-case';
 export type { UploadFilesInput } from './use-cases/upload-files.use-case';

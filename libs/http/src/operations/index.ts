@@ -4,7 +4,7 @@ export { requestMetrics, mountMetricsRoute } from './metrics';
 export { installRequestLogging } from './request-logging';
 export { closeStalledBodies } from './stalled-bodies';
 export { securityHeaders } from './security-headers';
-export { ApiDoc, ApiParameters, buildOpenApiDocument, idempotencyKeyParameter, mountOpenApi } from './openapi';
+export { ApiBody, ApiDoc, ApiParameters, buildOpenApiDocument, idempotencyKeyParameter, mountOpenApi } from './openapi';
 export type { OpenApiInfo } from './openapi';
 export { listen } from './http-server';
 export type { RunningServer, ServerTimeouts } from './http-server';

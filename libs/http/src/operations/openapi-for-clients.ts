@@ -23,11 +23,12 @@ const PRIMITIVES: Record<string, { type: string }> = {
 /**
  * class-validator-jsonschema writes a schema only for a class with decorators of its own, so a DTO
  * that just extends another (`class CancelOrderAdminDto extends CancelOrderDto {}`) is referenced
- * but never defined. Each such class a route takes gets its nearest ancestor's schema.
+ * but never defined. Each such class a route takes (as a parameter's type, or named by ApiBody,
+ * `bodyDtos`) gets its nearest ancestor's schema.
  */
-export function addInheritedDtoSchemas(params: ParamMetadataArgs[], schemas: Schemas, options: SchemaOptions): void {
-  for (const param of params) {
-    const type = param.explicitType ?? Reflect.getMetadata('design:paramtypes', param.object, param.method)?.[param.index];
+export function addInheritedDtoSchemas(params: ParamMetadataArgs[], bodyDtos: Function[], schemas: Schemas, options: SchemaOptions): void {
+  const paramTypes = params.map((param) => param.explicitType ?? Reflect.getMetadata('design:paramtypes', param.object, param.method)?.[param.index]);
+  for (const type of [...paramTypes, ...bodyDtos]) {
     if (typeof type !== 'function' || !type.name || schemas[type.name] || `#/components/schemas/${type.name}` in PRIMITIVES) continue;
     if ([Object, Array, Promise].includes(type)) continue;
     const schema = targetConstructorToSchema(type, options);
@@ -44,15 +45,19 @@ export function finishForClients(document: Document): void {
   makeOperationIdsUnique(document);
 }
 
+const ROW_ID_PATTERNS = new Set(['\\d+', '[1-9]\\d*']);
+
 /**
- * A route parameter constrained to digits (`/orders/:id(\\d+)`) comes out as `{ type, pattern: '\\d+' }`,
- * an unanchored pattern (on a number, none at all): it is documented as what it is, a row id.
+ * A route parameter constrained to digits (`/orders/:id(\\d+)`, `/:id([1-9]\\d*)`) comes out as
+ * `{ type, pattern }`, an unanchored pattern (on a number, none at all): it is documented as what it
+ * is, a row id.
  */
 function describeIntegerPathParams(document: Document): void {
   for (const operations of Object.values(document.paths)) {
     for (const operation of Object.values(operations)) {
       for (const parameter of (operation['parameters'] ?? []) as Array<{ in: string; schema?: Record<string, unknown> }>) {
-        if (parameter.in === 'path' && parameter.schema?.pattern === '\\d+') parameter.schema = { type: 'integer', minimum: 1 };
+        const pattern = parameter.schema?.pattern;
+        if (parameter.in === 'path' && typeof pattern === 'string' && ROW_ID_PATTERNS.has(pattern)) parameter.schema = { type: 'integer', minimum: 1 };
       }
     }
   }

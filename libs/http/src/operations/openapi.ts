@@ -29,6 +29,7 @@ export function buildOpenApiDocument(options: RoutingControllersOptions, info: O
   const schemas = validationMetadatasToSchemas(schemaOptions);
   addInheritedDtoSchemas(
     storage.params.filter((param) => controllers.includes(param.object.constructor)),
+    API_BODIES.filter((body) => controllers.includes(body.controller)).map((body) => body.dto),
     schemas,
     schemaOptions,
   );
@@ -115,3 +116,25 @@ export function idempotencyKeyParameter(options: { required: boolean; descriptio
     schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source },
   };
 }
+
+/** Every ApiBody DTO with its controller, as routing-controllers keeps its own metadata: globally, filtered per app. */
+const API_BODIES: Array<{ controller: Function; dto: Function }> = [];
+
+/**
+ * The JSON body of a route that takes it unvalidated (`@Body({ validate: false, required: false })`)
+ * and reads it in the domain (readStrictBody): the schema is the DTO's own, from its
+ * class-validator rules, so the document still says what the route takes.
+ */
+export const ApiBody =
+  (dto: Function, options: { required?: boolean; description?: string } = {}): MethodDecorator =>
+  (target, method, descriptor) => {
+    // Recorded so a DTO that only extends another still gets its schema (addInheritedDtoSchemas).
+    API_BODIES.push({ controller: target.constructor, dto });
+    return OpenAPI({
+      requestBody: {
+        required: options.required ?? true,
+        ...(options.description && { description: options.description }),
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${dto.name}` } } },
+      },
+    })(target, method as string, descriptor);
+  };

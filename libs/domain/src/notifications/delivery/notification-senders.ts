@@ -83,13 +83,14 @@ export class InAppSender {
 }
 
 /**
- * The push's data: the event name and id, and the payload's plain values (ids, order number) as
- * strings, as FCM requires; nested values (order lines) stay in the in-app row.
+ * The push's data: the event name and id, the payload's plain values (ids, order number) as
+ * strings, as FCM requires, and the template's own fields (a channel post's notificationType);
+ * nested values (order lines) stay in the in-app row.
  */
 function pushMessage({ event, content }: SendContext): PushMessage {
   const data: Record<string, string> = {};
   for (const [key, value] of Object.entries(event.payload)) {
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') data[key] = String(value);
   }
-  return { title: content.title, body: content.body, data: { ...data, type: event.event, eventId: String(event.id) } };
+  return { title: content.title, body: content.body, data: { ...data, ...content.pushData, type: event.event, eventId: String(event.id) } };
 }

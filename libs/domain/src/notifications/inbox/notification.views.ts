@@ -1,5 +1,5 @@
 import type { NotificationModel } from '@platform/db';
-import type { Page } from '../../shared';
+import { isBigintId, type Page } from '../../shared';
 
 /** An in-app notification as the customer sees it. */
 export interface NotificationView {
@@ -54,6 +54,7 @@ export const NOTIFICATION_SCHEMA = {
 
 /** A notification id from a path: a positive bigint, or null (which callers answer as not found). */
 export function parseNotificationId(id: string): string | null {
-  if (!/^[1-9][0-9]{0,18}$/.test(id) || BigInt(id) > 9_223_372_036_854_775_807n) return null;
+  // Canonical text only (no leading zeros), so one notification has one id.
+  if (!/^[1-9]/.test(id) || !isBigintId(id)) return null;
   return id;
 }

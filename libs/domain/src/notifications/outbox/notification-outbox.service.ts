@@ -26,14 +26,15 @@ export class NotificationOutbox {
 
   async record(event: OutboxEvent, tx: Transaction): Promise<void> {
     const [rows] = await this.db.sequelize.query(
-      `INSERT INTO notification_events (event, audience, user_id, payload, dedupe_key)
-       VALUES (:event, :audience, :userId, CAST(:payload AS jsonb), :dedupeKey)
+      `INSERT INTO notification_events (event, audience, user_id, channel_id, payload, dedupe_key)
+       VALUES (:event, :audience, :userId, :channelId, CAST(:payload AS jsonb), :dedupeKey)
        ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
       {
         replacements: {
           event: event.event,
           audience: event.to.audience,
           userId: event.to.audience === 'customer' ? event.to.userId : null,
+          channelId: event.to.audience === 'channel_members' ? event.to.channelId : null,
           payload: JSON.stringify(event.payload),
           dedupeKey: event.dedupeKey,
         },

@@ -24,6 +24,7 @@ const SAMPLES: NotificationEventPayloads = {
     userId: 'u-1', trainingId: 2, cohortId: 3, waitlistId: 4, holdExpiresAt: '2030-01-02T10:00:00.000Z', trainingTitle: 'Options 101', cohortName: 'Batch 7',
   },
   TRAINING_ENROLLMENT_CONFIRMED: { userId: 'u-1', trainingId: 2, productAccessId: 4, enrollmentId: 5, orderId: 1, trainingTitle: 'Options 101' },
+  CHANNEL_BROADCAST_POST: { channelId: 3, postId: 42, channelTitle: 'Market Signals' },
 };
 
 describe('notification templates', () => {
@@ -65,6 +66,12 @@ describe('notification templates', () => {
     const content = renderNotification('TRAINING_WAITLIST_PROMOTED', SAMPLES.TRAINING_WAITLIST_PROMOTED);
     expect(content.body).to.equal('A seat in Batch 7 of Options 101 is held for you until 2 Jan 2030, 15:45 (Nepal time). Enroll before then to keep it.');
     expect(content.details).to.deep.include(['Held until', '2 Jan 2030, 15:45 (Nepal time)']);
+  });
+
+  it('a channel post says the channel title and "New update available", with notificationType channel_broadcast_post, by push only', () => {
+    const content = renderNotification('CHANNEL_BROADCAST_POST', SAMPLES.CHANNEL_BROADCAST_POST);
+    expect(content).to.deep.include({ title: 'Market Signals', body: 'New update available', pushData: { notificationType: 'channel_broadcast_post' } });
+    expect(EVENT_CHANNELS.CHANNEL_BROADCAST_POST).to.deep.equal(['push']);
   });
 
   it('puts amounts in rupees in the push text and the email details', () => {

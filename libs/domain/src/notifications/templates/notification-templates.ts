@@ -14,6 +14,8 @@ export interface NotificationContent {
   subject: string;
   /** Facts the email lists under the body, as label and value. */
   details: Array<[label: string, value: string]>;
+  /** Push data fields the spec names for this event, added to the payload's plain values. */
+  pushData?: Record<string, string>;
 }
 
 /** An instant as customers in Nepal read it, e.g. "2 Jan 2030, 15:45 (Nepal time)"; the ISO text itself when unreadable. */
@@ -41,7 +43,7 @@ const CANCELLED_BY = {
   system: (order: string) => `Order ${order} was cancelled automatically.`,
 } as const;
 
-/** One template per event of learning-commerce.md, "Events"; the compiler insists on each. */
+/** One template per event (learning-commerce.md and community-content-uploads.md, "Events"); the compiler insists on each. */
 const TEMPLATES: Templates = {
   ORDER_PLACED_CHECKOUT: (payload) => ({
     title: 'Order placed',
@@ -133,6 +135,15 @@ const TEMPLATES: Templates = {
     body: `Your enrollment in ${payload.trainingTitle} is confirmed. Its sessions are open to you in the app.`,
     subject: `You are enrolled in ${payload.trainingTitle}`,
     details: [['Training', payload.trainingTitle]],
+  }),
+  // community-content-uploads.md "Events": title = channel title, body = `New update available`,
+  // data = channelId, postId (the payload's) and notificationType = `channel_broadcast_post`.
+  CHANNEL_BROADCAST_POST: (payload) => ({
+    title: payload.channelTitle,
+    body: 'New update available',
+    subject: `New update in ${payload.channelTitle}`,
+    details: [['Channel', payload.channelTitle]],
+    pushData: { notificationType: 'channel_broadcast_post' },
   }),
 };
 

@@ -1,12 +1,11 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, validateSync } from 'class-validator';
 import { DomainError, FieldProblem } from '../errors';
+import { MAX_BIGINT } from '../queries';
 import { toInteger } from './query.dto';
 
 export const CURSOR_DEFAULT_LIMIT = 20;
 export const CURSOR_MAX_LIMIT = 100;
-/** PostgreSQL bigint's upper bound: a larger id names no row and would make the query raise. */
-const MAX_BIGINT = 9_223_372_036_854_775_807n;
 
 /** A cursor list's failure: 422 UNPROCESSABLE with every problem (community-content-uploads.md, Errors: 422). */
 export const CursorQueryInvalid = (problems: FieldProblem[]) => new DomainError('UNPROCESSABLE', problems[0].message, { errors: problems });

@@ -28,9 +28,12 @@ export const ToBoolean = () =>
  * Text PostgreSQL can store as text and as jsonb: no NUL character and no unpaired UTF-16
  * surrogate (either makes the database refuse the row, which would otherwise surface as a 500).
  */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses
+export const STORABLE_TEXT_PATTERN = /^(?:[^\u0000\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
+
+/** A string matching STORABLE_TEXT_PATTERN. */
 export const StorableText = (validationOptions?: ValidationOptions) =>
-  // eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses
-  Matches(/^(?:[^\u0000\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/, {
+  Matches(STORABLE_TEXT_PATTERN, {
     message: ({ property }) => `${property} must not contain NUL characters or unpaired surrogates`,
     ...validationOptions,
   });

@@ -1,0 +1,1 @@
+export { ChannelBroadcastPushService, channelBroadcastDedupeKey } from './channel-broadcast-push.service';

@@ -1,0 +1,16 @@
+/**
+ * The channels context's door (community-content-uploads.md: Channel, Channel post, Channel
+ * status, Channels admin). Other contexts and the apps import channels only from here.
+ */
+export * from './channels.errors';
+export { ChannelRepository, isPostId } from './channel.repository';
+export type { ChannelWithPolicy, PostWithAttachments } from './channel.repository';
+export { CHANNEL_POST_EVENTS, ChannelPostEvents, channelRoom } from './channel-post.events';
+export type { ChannelPostEvent, ChannelPostEventName } from './channel-post.events';
+export { ChannelBroadcastPushService, channelBroadcastDedupeKey } from './broadcast';
+export { PurgeSoftDeletedChannelsUseCase, CHANNEL_PURGE_BATCH_SIZE } from './purge';
+export type { ChannelPurgeReport } from './purge';
+// admin: channel create, reads, metadata, access policy, status, restore
+export * from './admin/channels';
+// admin: channel posts (create, reads, update, delete, pin)
+export * from './admin/posts';
