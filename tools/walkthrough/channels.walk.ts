@@ -1,6 +1,6 @@
 import type { Walk } from './walk';
 
-/** README "Channels": an admin creates a channel (and repeats the request), posts to it and reads the posts. */
+/** README "Channels" and "Channels for members": an admin creates a channel (and repeats the request) and posts; a customer lists, joins and reads it. */
 export async function channelsWalkthrough(w: Walk): Promise<void> {
   const createChannel = String.raw`curl -s -XPOST localhost:3001/api/admin/channels -H "authorization: Bearer $ADMIN_ACCESS" -H 'content-type: application/json' \
   -H 'Idempotency-Key: readme-channel-1' -d '{"kind":"BROADCAST","access_policy":"OPEN","visibility":"PUBLIC","title":"Closing bell"}'`;
@@ -33,4 +33,14 @@ export async function channelsWalkthrough(w: Walk): Promise<void> {
     'one post and has_more false expected',
     listed,
   );
+
+  const listed2 = await w.curl('members: list channels anonymously', String.raw`curl -s localhost:3002/api/mobile/channels`, { expect: 200 });
+  const item = (listed2.body?.data?.items ?? []).find((candidate: { id: number }) => candidate.id === id);
+  w.check('members: list channels anonymously', item?.isJoined === false && item?.lastPostId === postId, 'the open channel with lastPostId expected', listed2);
+
+  const joined = await w.curl('members: join it', String.raw`curl -s -XPOST localhost:3002/api/mobile/channels/$CHANNEL/join -H "authorization: Bearer $ACCESS"`, { expect: 200 });
+  w.check('members: join it', joined.body?.data?.isJoined === true && joined.body?.data?.channelId === id, 'isJoined true expected', joined);
+
+  const read = await w.curl('members: read its posts', String.raw`curl -s "localhost:3002/api/mobile/channels/$CHANNEL/posts?limit=20" -H "authorization: Bearer $ACCESS"`, { expect: 200 });
+  w.check('members: read its posts', read.body?.data?.items?.[0]?.id === postId, 'the post expected', read);
 }

@@ -26,7 +26,7 @@ const WALKTHROUGHS: Array<[string, (w: Walk) => Promise<void>]> = [
   ['Stock analysis, the company directory and a portfolio', marketWalkthrough],
   ['Admin subscription grant', subscriptionGrantWalkthrough],
   ['Trainings: an admin publishes one, a customer finds it', trainingWalkthrough],
-  ['Channels: an admin creates one and posts to it', channelsWalkthrough],
+  ['Channels: an admin creates one and posts, a customer joins and reads it', channelsWalkthrough],
 ];
 const READY_TIMEOUT_MS = 180_000;
 

@@ -26,6 +26,8 @@ import { TrainingEnrollmentsController } from './training/enrollments/training-e
 import { SessionContentController } from './training/playback/session-content.controller';
 import { TrainingPlaybackController } from './training/playback/training-playback.controller';
 import { TrainingWaitlistController } from './training/waitlist/training-waitlist.controller';
+import { ChannelMembershipController } from './channels/membership/channel-membership.controller';
+import { MobileChannelPostsController, MobileChannelsController } from './channels/mobile-channels.controller';
 
 export const CUSTOMER_API_CONTROLLERS = [
   CustomerAuthController,
@@ -57,6 +59,9 @@ export const CUSTOMER_API_CONTROLLERS = [
   SessionContentController,
   TrainingPlaybackController,
   TrainingWaitlistController,
+  ChannelMembershipController,
+  MobileChannelsController,
+  MobileChannelPostsController,
 ];
 
 /** Composition root of customer-api: web (`/api/...`) and mobile (`/api/mobile/...`) routes. */

@@ -42,3 +42,5 @@ export { createChannel } from './channel-factories';
 export type { ChannelOptions } from './channel-factories';
 export { createChannelPost } from './channel-post-factories';
 export type { ChannelPostOptions, ChannelPostAttachmentOptions, TestChannelPost } from './channel-post-factories';
+export { createChannelMembership } from './channel-membership-factories';
+export type { ChannelMembershipOptions } from './channel-membership-factories';

@@ -47,6 +47,8 @@ import { ChannelAccessPolicyModel } from './channel-access-policy.model';
 import { ChannelPostModel } from './channel-post.model';
 import { ChannelPostAttachmentModel } from './channel-post-attachment.model';
 import { ChannelDiscussionModel } from './channel-discussion.model';
+import { ChannelMembershipModel } from './channel-membership.model';
+import { ChannelReadStateModel } from './channel-read-state.model';
 
 export {
   AdminModel,
@@ -55,6 +57,8 @@ export {
   ChannelPostModel,
   ChannelPostAttachmentModel,
   ChannelDiscussionModel,
+  ChannelMembershipModel,
+  ChannelReadStateModel,
   CartItemModel,
   CartModel,
   IdempotencyKeyModel,
@@ -192,7 +196,7 @@ export const trainingModels = [
   TrainingEnrollmentModel,
   TrainingEnrollmentHistoryModel,
 ];
-export const channelModels = [ChannelModel, ChannelAccessPolicyModel, ChannelPostModel, ChannelPostAttachmentModel, ChannelDiscussionModel];
+export const channelModels = [ChannelModel, ChannelAccessPolicyModel, ChannelPostModel, ChannelPostAttachmentModel, ChannelDiscussionModel, ChannelMembershipModel, ChannelReadStateModel];
 
 /** Every model. Sequelize binds a model class to one connection, so a process registers them once. */
 export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels, ...commerceModels, ...notificationModels, ...subscriptionModels, ...progressModels, ...trainingModels, ...channelModels];

@@ -18,6 +18,9 @@ export const ChannelSoftDeleted = () =>
 export const ChannelStatusTransitionNotAllowed = (message: string) => new DomainError('CHANNEL_STATUS_TRANSITION_NOT_ALLOWED', message);
 export const ChannelNotActive = (status: string) =>
   new DomainError('CHANNEL_NOT_ACTIVE', `This channel is ${status}: posts are published only to an active channel`);
+/** The spec's 403: "user not entitled to read the channel, post or discussion". */
+export const ChannelAccessDenied = (what: 'channel' | 'post' = 'channel') =>
+  new DomainError('CHANNEL_ACCESS_DENIED', what === 'post' ? 'You may not read this post' : 'Your subscription does not include this channel');
 export const ChannelPostDeleted = () => new DomainError('CHANNEL_POST_DELETED', 'This post is deleted and cannot be changed');
 export const ChannelAttachmentNotFound = (index: number, key: string) =>
   new DomainError('CHANNEL_ATTACHMENT_NOT_FOUND', `attachments[${index}].storage_key names no stored file: ${key}`, {

@@ -14,3 +14,9 @@ export type { ChannelPurgeReport } from './purge';
 export * from './admin/channels';
 // admin: channel posts (create, reads, update, delete, pin)
 export * from './admin/posts';
+// The one access function (issue 22): reads, sockets, push and signed URLs ask it.
+export * from './access';
+// mobile: join, leave, read state
+export * from './membership';
+// mobile: channel list and detail, posts and post detail
+export * from './mobile';
