@@ -1,6 +1,7 @@
 import { CurrentUser, Get, JsonController, Post, QueryParams } from 'routing-controllers';
 import { Service } from 'typedi';
 import {
+  ChannelAttachmentAccessService,
   CustomerActor,
   MobileUploadQueryDto,
   ResolveCustomerUrlUseCase,
@@ -27,6 +28,7 @@ export class MobileUploadsController {
   constructor(
     private readonly uploadFiles: UploadCustomerFilesUseCase,
     private readonly resolveUrl: ResolveCustomerUrlUseCase,
+    private readonly channelAttachments: ChannelAttachmentAccessService,
   ) {}
 
   @Post('')
@@ -52,13 +54,16 @@ export class MobileUploadsController {
   @CustomerRoute()
   @ApiDoc(
     'Resolve the URL of a stored key (GET /api/mobile/uploads/signed-url/{key})',
-    'As the admin route, for public keys and the private keys this customer uploaded (any other private key is 404): ' +
+    'As the admin route, for public keys, the private keys this customer uploaded, and the attachments of channel posts ' +
+      'they may read now (the channel access function: not deleted, channel not deleted, inside their history); any other private key is 404: ' +
       'the key must start with public/ or uploads/ (400 otherwise); expiresIn (seconds, at least 1) ' +
       'overrides the lifetime of a signed URL. data is { url, expiresAt }. 60 requests per 60 s per IP (429).',
   )
   @RateLimit({ name: 'mobile-upload-signed-url', points: 60, durationSeconds: 60, by: 'ip' })
   async signedUrl(@CurrentUser() customer: CustomerActor, @KeyPathParam() key: string, @QueryParams() query: SignedUrlQueryDto) {
-    const resolved = await this.resolveUrl.execute(customer, key, query.expiresIn);
+    // Own upload OR a readable channel attachment: combined here, since uploads may not import channels (channels imports uploads).
+    const readableAttachment = (normalized: string) => this.channelAttachments.mayRead(customer, normalized);
+    const resolved = await this.resolveUrl.execute(customer, key, query.expiresIn, readableAttachment);
     return ApiResponse.ok(resolved, signedUrlMessage(resolved));
   }
 }

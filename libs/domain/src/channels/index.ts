@@ -20,3 +20,5 @@ export * from './access';
 export * from './membership';
 // mobile: channel list and detail, posts and post detail
 export * from './mobile';
+// mobile: may a customer read a post attachment's storage key now (the signed-url route's second way in)
+export { ChannelAttachmentAccessService } from './mobile/attachment-access.service';
