@@ -4,6 +4,7 @@ import { startAdminOrdersBench } from './admin-orders';
 import { startApps } from './apps';
 import { startBaselines } from './baselines';
 import { createBenchEnvironment } from './bench-environment';
+import { startChannelPushFanOutBench } from './channel-push-fan-out';
 import { startChannelsBench } from './channels';
 import { Cleanup } from './cleanup';
 import { createCommerceFixtures } from './commerce';
@@ -45,8 +46,9 @@ async function main(): Promise<number> {
   const portfolio = startPortfolioBench(apps.marketApi, baselines, actors);
   const training = startTrainingBench(apps.customerApi, baselines);
   const channels = startChannelsBench(env.config, apps.adminApi, baselines, actors);
+  const pushFanOut = startChannelPushFanOutBench(env.config, apps, baselines, actors);
   const plan = filterPlan(
-    [...buildPlan(apps, baselines, actors, signing, commerce, adminOrders, market), ...portfolio.groups, ...training.groups, ...channels.groups],
+    [...buildPlan(apps, baselines, actors, signing, commerce, adminOrders, market), ...portfolio.groups, ...training.groups, ...channels.groups, ...pushFanOut.groups],
     settings.filter,
   );
   if (plan.length === 0) throw new Error(`BENCH_FILTER "${settings.filter}" matches no scenario`);

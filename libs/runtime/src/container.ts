@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Container, ContainerInstance } from 'typedi';
 import { Database } from '@platform/db';
-import { CACHE, CONFIG, FULFILMENT_HANDLERS, LOGGER, ProductAccessFulfilmentService, REALTIME, REDIS, TrainingFulfilmentService } from '@platform/domain';
+import {
+  CACHE,
+  CHANNEL_PUSH_AUDIENCE,
+  ChannelPushAudienceService,
+  CONFIG,
+  FULFILMENT_HANDLERS,
+  LOGGER,
+  ProductAccessFulfilmentService,
+  REALTIME,
+  REDIS,
+  TrainingFulfilmentService,
+} from '@platform/domain';
 import { QueueRegistry } from '@platform/queue';
 import { RateLimiters } from '@platform/redis';
 import { Storage, StorageUrls } from '@platform/storage';
@@ -26,5 +37,7 @@ export function createAppContainer(name: string, infra: Infrastructure): Contain
   // What an order line of each product type gives once paid (one handler per type): every app
   // and the jobs share this list, so a payment settled by a request or by a job fulfils alike.
   container.set(FULFILMENT_HANDLERS, [ProductAccessFulfilmentService, TrainingFulfilmentService]);
+  // Who gets a channel's broadcast push: the channels context's access function, asked by notifications.
+  container.set(CHANNEL_PUSH_AUDIENCE, ChannelPushAudienceService);
   return container;
 }

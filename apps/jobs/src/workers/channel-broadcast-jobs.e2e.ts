@@ -1,49 +1,22 @@
-import type { Job } from 'bull';
 import { expect } from 'chai';
 import type { ContainerInstance } from 'typedi';
-import { ChannelPostModel, Database, NotificationDeliveryModel, NotificationEventModel, NotificationModel, Transaction } from '@platform/db';
-import {
-  ChannelBroadcastPushService,
-  channelBroadcastDedupeKey,
-  PushMessage,
-  PushProvider,
-  PushProviders,
-  PushSender,
-  PushTokensResult,
-  renderNotification,
-} from '@platform/domain';
+import { ChannelPostModel, Database, NotificationEventModel, Transaction } from '@platform/db';
+import { ChannelBroadcastPushService, channelBroadcastDedupeKey } from '@platform/domain';
 import { QueueRegistry } from '@platform/queue';
 import type { Infrastructure } from '@platform/runtime';
 import { buildTestApp, closeTestInfrastructure, createChannel, isolatedInfrastructure, TEST_ENV, TestApp } from '@platform/testing';
 import { createJobsApp } from '../jobs-app';
-import { notificationDeliverProcessor } from './notification-delivery.processor';
-
-/** Records every push instead of sending it. */
-class RecordingPushProvider implements PushProvider {
-  readonly name = 'recording';
-  readonly calls: Array<{ tokens?: string[]; topic?: string; message: PushMessage }> = [];
-
-  async sendToTokens(tokens: readonly string[], message: PushMessage): Promise<PushTokensResult> {
-    this.calls.push({ tokens: [...tokens], message });
-    return { delivered: tokens.length, invalidTokens: [], errors: [] };
-  }
-
-  async sendToTopic(topic: string, message: PushMessage): Promise<void> {
-    this.calls.push({ topic, message });
-  }
-}
 
 /**
  * community-content-uploads.md "Events": a new post's broadcast push, recorded in the post's
- * transaction (CHANNEL_BROADCAST_POST, audience channel_members) and delivered by notification.deliver.
- * Memberships come with part 2: until then the members resolve to none.
+ * transaction (CHANNEL_BROADCAST_POST, audience channel_members), one per post. Its delivery to the
+ * members: channel-broadcast-fan-out-jobs.e2e.ts.
  */
 describe('channel broadcast push (jobs app)', () => {
   let infra: Infrastructure;
   let jobs: TestApp;
   let container: ContainerInstance;
   let db: Database;
-  const push = new RecordingPushProvider();
 
   before(async function () {
     this.timeout(20_000);
@@ -51,7 +24,6 @@ describe('channel broadcast push (jobs app)', () => {
     infra = await isolatedInfrastructure('channel-broadcast-jobs', {}, { queues });
     jobs = await buildTestApp(createJobsApp, infra);
     container = jobs.app.container;
-    container.get(PushProviders).use(push);
     db = container.get(Database);
   });
 
@@ -107,41 +79,5 @@ describe('channel broadcast push (jobs app)', () => {
     expect(postId).to.match(/^\d+$/);
     expect(await eventsOf(postId)).to.have.length(0);
     expect(await ChannelPostModel.findByPk(postId)).to.equal(null);
-  });
-
-  it('delivers a broadcast to no one while channels have no members: processed, no deliveries, no push, not the admins', async () => {
-    const channel = await createChannel();
-    const postId = await publish(channel);
-    const [event] = await eventsOf(postId);
-
-    const report = await notificationDeliverProcessor.process({ data: { eventId: event.id } } as Job<{ eventId: string }>, container);
-
-    expect(report).to.deep.equal({ eventId: event.id, outcome: 'processed', sent: 0, skipped: 0 });
-    expect(await NotificationDeliveryModel.count({ where: { eventId: event.id } })).to.equal(0);
-    expect(await NotificationModel.count({ where: { eventId: event.id } })).to.equal(0);
-    expect(push.calls.filter((call) => call.message.data['eventId'] === event.id)).to.have.length(0);
-    await event.reload();
-    expect(event.processedAt).to.be.instanceOf(Date);
-  });
-
-  it('pushes the spec content: title = channel title, body "New update available", data channelId, postId, notificationType', async () => {
-    const channel = await createChannel({ title: 'Daily Briefing' });
-    const postId = await publish(channel);
-    const [event] = await eventsOf(postId);
-    const token = `token-${postId}`;
-    const content = renderNotification('CHANNEL_BROADCAST_POST', event.payload as { channelId: number; postId: number; channelTitle: string });
-
-    // The member query is part 2's: here the push itself is sent as a member's delivery would be.
-    expect(await container.get(PushSender).send({ tokens: [token] }, { event, deliveryId: '1', content })).to.deep.equal({ status: 'sent' });
-
-    const [sent] = push.calls.filter((call) => call.tokens?.includes(token));
-    expect(sent.message).to.deep.include({ title: 'Daily Briefing', body: 'New update available' });
-    expect(sent.message.data).to.include({
-      channelId: String(channel.id),
-      postId,
-      notificationType: 'channel_broadcast_post',
-      type: 'CHANNEL_BROADCAST_POST',
-      eventId: event.id,
-    });
   });
 });

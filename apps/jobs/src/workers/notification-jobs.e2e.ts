@@ -54,7 +54,7 @@ class RecordingPushProvider implements PushProvider {
   async sendToTokens(tokens: readonly string[], message: PushMessage): Promise<PushTokensResult> {
     this.calls.push({ tokens: [...tokens], message });
     const invalidTokens = tokens.filter((token) => this.invalid.has(token));
-    return { delivered: tokens.length - invalidTokens.length, invalidTokens, errors: [] };
+    return { delivered: tokens.length - invalidTokens.length, invalidTokens, failedTokens: [], unansweredTokens: [], errors: [] };
   }
 
   async sendToTopic(topic: string, message: PushMessage): Promise<void> {

@@ -27,12 +27,19 @@ export const isPostId = isBigintId;
 @Service()
 export class ChannelRepository {
   async requireChannel(id: number, tx?: Transaction, lock: ChannelLock = false): Promise<ChannelWithPolicy> {
-    if (!isRowId(id)) throw ChannelNotFound();
+    const channel = await this.findChannel(id, tx, lock);
+    if (!channel) throw ChannelNotFound();
+    return channel;
+  }
+
+  /** The channel with its access policy, or null when there is none (never created, or purged). */
+  async findChannel(id: number, tx?: Transaction, lock: ChannelLock = false): Promise<ChannelWithPolicy | null> {
+    if (!isRowId(id)) return null;
     const rowLock = lock && tx ? tx.LOCK.UPDATE : undefined;
     const channel = await ChannelModel.findByPk(id, { transaction: tx, lock: rowLock });
-    if (!channel) throw ChannelNotFound();
+    if (!channel) return null;
     const policy = await ChannelAccessPolicyModel.findByPk(id, { transaction: tx, lock: lock === true ? rowLock : undefined });
-    if (!policy) throw ChannelNotFound();
+    if (!policy) return null;
     channel.accessPolicyConfig = policy;
     return channel as ChannelWithPolicy;
   }

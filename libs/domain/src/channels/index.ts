@@ -7,7 +7,7 @@ export { ChannelRepository, isPostId } from './channel.repository';
 export type { ChannelWithPolicy, PostWithAttachments } from './channel.repository';
 export { CHANNEL_POST_EVENTS, ChannelPostEvents, channelRoom } from './channel-post.events';
 export type { ChannelPostEvent, ChannelPostEventName } from './channel-post.events';
-export { ChannelBroadcastPushService, channelBroadcastDedupeKey } from './broadcast';
+export { ChannelBroadcastPushService, ChannelPushAudienceService, channelBroadcastDedupeKey } from './broadcast';
 export { PurgeSoftDeletedChannelsUseCase, CHANNEL_PURGE_BATCH_SIZE } from './purge';
 export type { ChannelPurgeReport } from './purge';
 // admin: channel create, reads, metadata, access policy, status, restore

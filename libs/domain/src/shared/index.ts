@@ -12,3 +12,4 @@ export * from './cache';
 export * from './idempotency';
 export * from './cursor';
 export * from './fulfilment';
+export * from './push-audience';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { NotificationEventModel } from '@platform/db';
+import { notificationDeliveryJobId } from '@platform/domain';
+import { QueueRegistry } from '@platform/queue';
 import { adminToken, buildTestApp, captureRealtime, createChannel, createChannelPost, eventually, RealtimeCapture, TestApp } from '@platform/testing';
 import { createAdminApi } from '../../admin-api';
 
@@ -85,6 +87,11 @@ describe('Admin channel posts: realtime events (admin-api)', () => {
     expect(pushes.map((push) => [push.event, push.audience, push.payload])).to.deep.equal([
       ['CHANNEL_BROADCAST_POST', 'channel_members', { channelId: channel.id, postId: first.body.data.id, channelTitle: 'Market pulse' }],
     ]);
+    // After commit, its fan-out job is queued under an id of its own (the event is one per post), so it runs once.
+    const queue = api.app.container.get(QueueRegistry).queue('notifications');
+    await eventually(async () => (await queue.getJob(notificationDeliveryJobId(pushes[0].id))) !== null);
+    const job = await queue.getJob(notificationDeliveryJobId(pushes[0].id));
+    expect([job?.name, job?.data]).to.deep.equal(['notification.deliver', { eventId: pushes[0].id }]);
     // Edits, pins and deletes push nothing.
     const path = `${base(channel.id)}/${first.body.data.id}`;
     await api.http.patch(path).set('Authorization', admin).send({ body_text: 'edited' }).expect(200);

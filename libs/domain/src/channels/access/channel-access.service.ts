@@ -20,7 +20,7 @@ export interface ChannelAccess {
   isJoined: boolean;
   /** Joined, but may not read it now (a gated channel whose entitlement ended). */
   isLocked: boolean;
-  /** Joined, and may read it or lost access less than NOTIFICATION_GRACE_MS ago: gets its broadcast push. */
+  /** Joined to a BROADCAST channel it may read, or lost access to less than NOTIFICATION_GRACE_MS ago: gets its push. */
   getsPush: boolean;
   /** Which posts, by publishedAt (gated channels' history settings); meaningful when canRead. */
   visible: PostVisibility;
@@ -48,23 +48,21 @@ export class ChannelAccessService {
   async decide(channel: ChannelWithPolicy, reader: ChannelReader, at: Date = this.clock.now()): Promise<ChannelAccess> {
     if (channel.status === 'soft_deleted') return denied(false, false);
     const isJoined = reader ? await this.isJoined(channel.id, reader.userId) : false;
-    if (channel.accessPolicy === 'OPEN') {
-      return { canRead: true, canSee: true, isJoined, isLocked: false, getsPush: isJoined, visible: { all: true } };
-    }
-    // A gated channel always names its key (CHECK channel_access_policies_gate_named); were it
-    // missing, nobody would hold it, rather than a missing key matching something.
-    const featureKey = channel.accessPolicyConfig.requiredFeatureKey;
+    const featureKey = gateKey(channel);
     const intervals = reader && featureKey ? await this.entitlements.featureIntervals(reader.userId, featureKey) : [];
-    const current = intervals.findIndex((interval) => contains(interval, at));
-    const canSee = channel.visibility === 'PUBLIC' || current >= 0 || isJoined;
-    if (current < 0) {
-      // Merged intervals are disjoint and oldest first, so the last one ended is the loss of access.
-      const lastEnd = intervals.filter((interval) => interval.to <= at).at(-1)?.to;
-      const inGrace = lastEnd !== undefined && at.getTime() - lastEnd.getTime() < NOTIFICATION_GRACE_MS;
-      return { ...denied(canSee, isJoined), getsPush: isJoined && inGrace };
-    }
-    const visible = historyVisibility(channel.accessPolicyConfig, intervals, current);
-    return { canRead: true, canSee, isJoined, isLocked: false, getsPush: isJoined, visible };
+    return accessOf(channel, reader, isJoined, intervals, at);
+  }
+
+  /**
+   * Of `memberIds`, those who get the channel's broadcast push at `at`: the same decision as
+   * decide(...).getsPush, for a fan-out's batch in one entitlement query. The caller passes joined
+   * members only (read from channel_memberships' joined rows): membership is not looked up again.
+   */
+  async pushRecipients(channel: ChannelWithPolicy, memberIds: readonly string[], at: Date = this.clock.now()): Promise<string[]> {
+    if (channel.status === 'soft_deleted' || memberIds.length === 0) return [];
+    const featureKey = gateKey(channel);
+    const intervals = featureKey ? await this.entitlements.featureIntervalsOfUsers(memberIds, featureKey) : new Map<string, Interval[]>();
+    return memberIds.filter((userId) => accessOf(channel, { userId }, true, intervals.get(userId) ?? [], at).getsPush);
   }
 
   private async isJoined(channelId: number, userId: string): Promise<boolean> {
@@ -72,6 +70,36 @@ export class ChannelAccessService {
     return row !== null;
   }
 }
+
+/**
+ * The decision itself, from what decide and pushRecipients load: the reader's membership and
+ * their merged intervals of the channel's feature key (empty for OPEN channels and anonymous readers).
+ */
+function accessOf(channel: ChannelWithPolicy, reader: ChannelReader, isJoined: boolean, intervals: Interval[], at: Date): ChannelAccess {
+  if (channel.status === 'soft_deleted') return denied(false, false);
+  // Only BROADCAST channels push their posts (PREMIUM_VIEW_ONLY ones are read, not joined).
+  const pushes = channel.kind === 'BROADCAST';
+  if (channel.accessPolicy === 'OPEN') {
+    return { canRead: true, canSee: true, isJoined, isLocked: false, getsPush: isJoined && pushes, visible: { all: true } };
+  }
+  const current = reader ? intervals.findIndex((interval) => contains(interval, at)) : -1;
+  const canSee = channel.visibility === 'PUBLIC' || current >= 0 || isJoined;
+  if (current < 0) {
+    // Merged intervals are disjoint and oldest first, so the last one ended is the loss of access.
+    const lastEnd = intervals.filter((interval) => interval.to <= at).at(-1)?.to;
+    const inGrace = lastEnd !== undefined && at.getTime() - lastEnd.getTime() < NOTIFICATION_GRACE_MS;
+    return { ...denied(canSee, isJoined), getsPush: isJoined && pushes && inGrace };
+  }
+  const visible = historyVisibility(channel.accessPolicyConfig, intervals, current);
+  return { canRead: true, canSee, isJoined, isLocked: false, getsPush: isJoined && pushes, visible };
+}
+
+/**
+ * A gated channel's feature key. It always names one (CHECK channel_access_policies_gate_named);
+ * were it missing, nobody would hold it, rather than a missing key matching something.
+ */
+const gateKey = (channel: ChannelWithPolicy): string | null =>
+  channel.accessPolicy === 'OPEN' ? null : channel.accessPolicyConfig.requiredFeatureKey || null;
 
 function denied(canSee: boolean, isJoined: boolean): ChannelAccess {
   return { canRead: false, canSee, isJoined, isLocked: isJoined, getsPush: false, visible: NONE };

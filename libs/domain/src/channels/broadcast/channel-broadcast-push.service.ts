@@ -9,8 +9,8 @@ export const channelBroadcastDedupeKey = (postId: number | string) => `CHANNEL_B
  * Queues the broadcast push of a new post to the channel's members (community-content-uploads.md
  * "Events": title = channel title, body `New update available`). It records the outbox event in
  * the post's transaction, so the push exists exactly when the post commits; the members are
- * resolved when it is delivered (NotificationRecipientResolver, audience `channel_members`), so
- * one who leaves before then gets nothing.
+ * read when it is delivered (ChannelBroadcastFanOutService in notifications, asking
+ * ChannelPushAudienceService here), so one who leaves before then gets nothing.
  */
 @Service()
 export class ChannelBroadcastPushService {

@@ -3,7 +3,8 @@ import { NotificationEventModel } from '@platform/db';
 import type { Logger } from '@platform/observability';
 import { LOGGER } from '../../shared';
 import type { NotificationEventName, NotificationEventPayloads } from '../events';
-import { isNotificationEventName, renderNotification } from '../templates';
+import { isNotificationEventName, NotificationContent, renderNotification } from '../templates';
+import { ChannelBroadcastFanOutService, DeliveryTally } from './channel-broadcast-fan-out.service';
 import { DeliveryRow, NotificationDeliveries } from './notification-deliveries.repository';
 import { DeliveryTarget, NotificationRecipientResolver } from './notification-recipients.service';
 import { EmailSender, InAppSender, PushSender, SendContext, SendOutcome } from './notification-senders';
@@ -36,6 +37,8 @@ export class NotificationDeliveryIncomplete extends Error {
  * channel to every recipient. It creates one delivery row per (channel, recipient) (existing rows
  * kept), then claims, sends and settles each row that is not yet sent or skipped. Safe to run any
  * number of times: a sent delivery is never sent again, and a processed event is left alone.
+ * A channel's broadcast (audience channel_members) goes to its members page by page in provider
+ * batches instead (ChannelBroadcastFanOutService), with the same rows and the same end.
  * A failure here never touches the business write that recorded the event.
  */
 @Service()
@@ -46,6 +49,7 @@ export class DeliverNotificationUseCase {
     private readonly email: EmailSender,
     private readonly push: PushSender,
     private readonly inApp: InAppSender,
+    private readonly broadcast: ChannelBroadcastFanOutService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -59,34 +63,10 @@ export class DeliverNotificationUseCase {
     const known = event as NotificationEventModel & { event: NotificationEventName };
 
     const content = renderNotification(known.event, known.payload as unknown as NotificationEventPayloads[NotificationEventName]);
-    const targets = await this.recipients.resolve(known);
-    await this.deliveries.ensure(event.id, targets);
-
-    let failed = 0;
-    let busy = 0;
-    let firstError: string | undefined;
-    for (const row of await this.deliveries.unsettled(event.id)) {
-      if (!(await this.deliveries.claim(row.id))) {
-        busy += 1;
-        continue;
-      }
-      try {
-        const outcome = await this.sendOne(row, targets, { event, deliveryId: row.id, content });
-        if (outcome.status === 'sent') {
-          await this.deliveries.markSent(row.id);
-          report.sent += 1;
-        } else {
-          await this.deliveries.markSkipped(row.id, outcome.reason);
-          report.skipped += 1;
-        }
-      } catch (error) {
-        const message = errorText(error);
-        firstError ??= message;
-        failed += 1;
-        await this.deliveries.markFailed(row.id, message);
-        this.logger.warn({ eventId, deliveryId: row.id, channel: row.channel, attempt: row.attempts + 1, err: error }, 'notification delivery failed');
-      }
-    }
+    const { sent, skipped, failed, busy, firstError } =
+      known.audience === 'channel_members' ? await this.broadcast.deliver(known, content) : await this.deliverEach(known, content);
+    report.sent = sent;
+    report.skipped = skipped;
 
     if (failed > 0 || busy > 0) throw new NotificationDeliveryIncomplete(eventId, failed, busy, firstError);
     if (!(await this.deliveries.markEventProcessed(event.id))) {
@@ -95,6 +75,36 @@ export class DeliverNotificationUseCase {
       if (!event.processedAt) throw new NotificationDeliveryIncomplete(eventId, 0, 1, undefined);
     }
     return report;
+  }
+
+  /** Each (channel, recipient) of the event, one claim and one send at a time. */
+  private async deliverEach(event: NotificationEventModel & { event: NotificationEventName }, content: NotificationContent): Promise<DeliveryTally> {
+    const outcome: DeliveryTally = { sent: 0, skipped: 0, failed: 0, busy: 0, firstError: undefined };
+    const targets = await this.recipients.resolve(event);
+    await this.deliveries.ensure(event.id, targets);
+    for (const row of await this.deliveries.unsettled(event.id)) {
+      if (!(await this.deliveries.claim(row.id))) {
+        outcome.busy += 1;
+        continue;
+      }
+      try {
+        const result = await this.sendOne(row, targets, { event, deliveryId: row.id, content });
+        if (result.status === 'sent') {
+          await this.deliveries.markSent(row.id);
+          outcome.sent += 1;
+        } else {
+          await this.deliveries.markSkipped(row.id, result.reason);
+          outcome.skipped += 1;
+        }
+      } catch (error) {
+        const message = errorText(error);
+        outcome.firstError ??= message;
+        outcome.failed += 1;
+        await this.deliveries.markFailed(row.id, message);
+        this.logger.warn({ eventId: event.id, deliveryId: row.id, channel: row.channel, attempt: row.attempts + 1, err: error }, 'notification delivery failed');
+      }
+    }
+    return outcome;
   }
 
   private sendOne(row: DeliveryRow, targets: DeliveryTarget[], context: SendContext): Promise<SendOutcome> {

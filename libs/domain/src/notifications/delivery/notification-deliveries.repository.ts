@@ -1,5 +1,9 @@
 import { Service } from 'typedi';
 import { Database, NotificationChannel, NotificationDeliveryStatus } from '@platform/db';
+import { textArrayLiteral } from '../../shared';
+
+/** How a batch of claimed deliveries ends. */
+export type BulkOutcome = { status: 'sent' } | { status: 'skipped' | 'failed'; reason: string };
 
 export interface DeliveryRow {
   id: string;
@@ -23,7 +27,10 @@ const MAX_ERROR_LENGTH = 1_000;
  * The delivery rows of notification_deliveries: one per (event, channel, recipient), the
  * idempotency key of a send. A send is claimed with a status lock and a lease
  * (`pending|failed → sending`, as Ghost's email sender does, REFERENCE.md "Newsletters and gating"),
- * so one attempt at a time sends it and a `sent` row is never sent again.
+ * so one attempt at a time sends it and a `sent` row is never sent again. One row at a time
+ * (claim, mark*) for an event's few deliveries, where an expired lease is taken over (at least
+ * once); in bulk (*Recipients, abandonExpired) for a channel broadcast, where it is not (at most
+ * once). The bulk statements run outside any transaction, so their now() follows databaseNow().
  */
 @Service()
 export class NotificationDeliveries {
@@ -82,6 +89,110 @@ export class NotificationDeliveries {
 
   async markFailed(id: string, error: string): Promise<void> {
     await this.settle(id, `status = 'failed', last_error = :error`, { error: truncate(error) });
+  }
+
+  /**
+   * Claims, in one statement, the pending or failed deliveries of `recipients` on `channel` (a
+   * fan-out's provider batch) for `leaseSeconds`; answers the recipients claimed. Rows another
+   * attempt holds, or already settled, are left out. Expired leases are not taken over: see abandonExpired.
+   */
+  async claimRecipients(eventId: string, channel: NotificationChannel, recipients: readonly string[], leaseSeconds: number): Promise<string[]> {
+    if (recipients.length === 0) return [];
+    const [rows] = await this.db.sequelize.query(
+      `UPDATE notification_deliveries
+       SET status = 'sending', locked_until = now() + make_interval(secs => :lease), attempts = attempts + 1, updated_at = now()
+       WHERE event_id = :eventId AND channel = :channel AND recipient = ANY(CAST(:recipients AS text[])) AND status IN ('pending', 'failed')
+       RETURNING recipient`,
+      { replacements: { eventId, channel, recipients: textArrayLiteral(recipients), lease: leaseSeconds } },
+    );
+    return (rows as Array<{ recipient: string }>).map((row) => row.recipient);
+  }
+
+  /** Settles the claimed (`sending`) deliveries of `recipients` alike: sent, skipped or failed with the reason. */
+  async settleRecipients(eventId: string, channel: NotificationChannel, recipients: readonly string[], outcome: BulkOutcome): Promise<void> {
+    if (recipients.length === 0) return;
+    await this.db.sequelize.query(
+      `UPDATE notification_deliveries
+       SET status = :status, sent_at = CASE WHEN :status = 'sent' THEN now() END, last_error = :reason, locked_until = NULL, updated_at = now()
+       WHERE event_id = :eventId AND channel = :channel AND recipient = ANY(CAST(:recipients AS text[])) AND status = 'sending'`,
+      {
+        replacements: {
+          eventId,
+          channel,
+          recipients: textArrayLiteral(recipients),
+          status: outcome.status,
+          reason: outcome.status === 'sent' ? null : truncate(outcome.reason),
+        },
+      },
+    );
+  }
+
+  /** Skips the pending or failed deliveries of `recipients` without a send (nothing to send to). */
+  async skipRecipients(eventId: string, channel: NotificationChannel, recipients: readonly string[], reason: string): Promise<number> {
+    if (recipients.length === 0) return 0;
+    const [rows] = await this.db.sequelize.query(
+      `UPDATE notification_deliveries SET status = 'skipped', last_error = :reason, locked_until = NULL, updated_at = now()
+       WHERE event_id = :eventId AND channel = :channel AND recipient = ANY(CAST(:recipients AS text[])) AND status IN ('pending', 'failed')
+       RETURNING id`,
+      { replacements: { eventId, channel, recipients: textArrayLiteral(recipients), reason: truncate(reason) } },
+    );
+    return (rows as unknown[]).length;
+  }
+
+  /**
+   * Settles as skipped the deliveries whose claim expired (their worker died between claiming and
+   * settling): whether the provider got them is unknown, and for a broadcast a missed push is
+   * better than a second one. Answers how many.
+   */
+  async abandonExpired(eventId: string, reason: string): Promise<number> {
+    const [rows] = await this.db.sequelize.query(
+      `UPDATE notification_deliveries SET status = 'skipped', last_error = :reason, locked_until = NULL, updated_at = now()
+       WHERE event_id = :eventId AND status = 'sending' AND locked_until < now()
+       RETURNING id`,
+      { replacements: { eventId, reason: truncate(reason) } },
+    );
+    return (rows as unknown[]).length;
+  }
+
+  /** Skips the failed deliveries already tried `attempts` times: an error that does not go away is not retried for days. */
+  async giveUpAfter(eventId: string, attempts: number): Promise<number> {
+    const [rows] = await this.db.sequelize.query(
+      `UPDATE notification_deliveries SET status = 'skipped', last_error = 'gave up after ' || attempts || ' attempts: ' || coalesce(last_error, ''),
+              locked_until = NULL, updated_at = now()
+       WHERE event_id = :eventId AND status = 'failed' AND attempts >= :attempts
+       RETURNING id`,
+      { replacements: { eventId, attempts } },
+    );
+    return (rows as unknown[]).length;
+  }
+
+  /**
+   * Skips the pending or failed deliveries not touched since `since` (a database instant): a
+   * fan-out that walked every current recipient leaves only those who stopped being one.
+   */
+  async skipUntouchedSince(eventId: string, since: Date, reason: string): Promise<number> {
+    const [rows] = await this.db.sequelize.query(
+      `UPDATE notification_deliveries SET status = 'skipped', last_error = :reason, locked_until = NULL, updated_at = now()
+       WHERE event_id = :eventId AND status IN ('pending', 'failed') AND updated_at < :since
+       RETURNING id`,
+      { replacements: { eventId, since, reason: truncate(reason) } },
+    );
+    return (rows as unknown[]).length;
+  }
+
+  /** How many of the event's deliveries another attempt holds right now. */
+  async heldElsewhere(eventId: string): Promise<number> {
+    const [rows] = await this.db.sequelize.query(
+      `SELECT count(*)::int AS held FROM notification_deliveries WHERE event_id = :eventId AND status = 'sending'`,
+      { replacements: { eventId } },
+    );
+    return (rows as Array<{ held: number }>)[0].held;
+  }
+
+  /** The database's clock, for comparing with updated_at (the app's clock may be moved in tests). */
+  async databaseNow(): Promise<Date> {
+    const [rows] = await this.db.sequelize.query('SELECT clock_timestamp() AS now');
+    return (rows as Array<{ now: Date }>)[0].now;
   }
 
   /** Marks the event processed once every delivery of it is sent or skipped; false otherwise. */

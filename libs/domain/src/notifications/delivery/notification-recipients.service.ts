@@ -26,9 +26,9 @@ export type DeliveryTarget =
  * Who receives an event (learning-commerce.md and community-content-uploads.md, "Events"): a
  * customer's event goes to that customer (email, every registered device, the in-app inbox); an
  * admin event goes by email to the active admins holding Orders_UPDATE or "*" (or to
- * NOTIFICATION_ADMIN_EMAILS when set) and as one push to the admin topic; a channel event goes to
- * each member of the channel, on that member's devices. Resolved on every attempt, so an address
- * changed in between is used and a member who left in between gets nothing.
+ * NOTIFICATION_ADMIN_EMAILS when set) and as one push to the admin topic. Resolved on every
+ * attempt, so an address changed in between is used. A channel event's members are not resolved
+ * here but page by page (ChannelBroadcastFanOutService).
  */
 @Service()
 export class NotificationRecipientResolver {
@@ -47,33 +47,9 @@ export class NotificationRecipientResolver {
       case 'admins':
         return this.admins();
       case 'channel_members':
-        return event.channelId === null ? [] : this.pushToUsers(await this.channelPushMemberIds(event.channelId));
+        // A channel's members may be 100,000: ChannelBroadcastFanOutService delivers those events page by page.
+        throw new Error(`notification ${event.id}: channel events are delivered by ChannelBroadcastFanOutService`);
     }
-  }
-
-  /**
-   * The users of a channel who get its broadcast push (community-content-uploads.md "Events"):
-   * active joined members only; for a gated channel, those entitled now or inside the 7-day grace
-   * window after losing the entitlement. Memberships do not exist yet: part 2 of the channels work
-   * (channel_memberships) fills in this query, and until then a broadcast reaches no one (the
-   * event is processed with no deliveries). The query must not import the channels context
-   * (channels records this event through the notifications door; the context graph refuses a
-   * cycle): read the tables, or have channels provide it through a token as fulfilment does.
-   */
-  private async channelPushMemberIds(_channelId: number): Promise<string[]> {
-    return [];
-  }
-
-  /** A push to each user's registered devices (skipped for a user without one). */
-  private async pushToUsers(userIds: readonly string[]): Promise<DeliveryTarget[]> {
-    if (userIds.length === 0) return [];
-    const devices = await PushDeviceModel.findAll({ where: { userId: userIds }, attributes: ['userId', 'token'], order: [['id', 'ASC']] });
-    const tokens = new Map<string, string[]>();
-    for (const device of devices) tokens.set(device.userId, [...(tokens.get(device.userId) ?? []), device.token]);
-    return [...new Set(userIds)].map((userId): DeliveryTarget => {
-      const mine = tokens.get(userId);
-      return { channel: 'push', recipient: userId, to: mine ? { tokens: mine } : null };
-    });
   }
 
   private async customer(userId: string): Promise<DeliveryTarget[]> {

@@ -1,5 +1,6 @@
 import { Service } from 'typedi';
 import { Database, NotificationEventModel } from '@platform/db';
+import { textArrayLiteral } from '../../shared';
 import { NotificationMailer } from '../email';
 import { PushMessage, PushProviders } from '../push';
 import { NotificationContent, renderNotificationEmail } from '../templates';
@@ -42,18 +43,37 @@ export class PushSender {
 
   async send(to: NonNullable<Extract<DeliveryTarget, { channel: 'push' }>['to']>, context: SendContext): Promise<SendOutcome> {
     const provider = await this.providers.current();
-    const message = pushMessage(context);
+    const message = this.message(context.event, context.content);
     if ('topic' in to) {
       await provider.sendToTopic(to.topic, message);
       return SENT;
     }
     const result = await provider.sendToTokens(to.tokens, message);
-    if (result.invalidTokens.length > 0) {
-      await this.db.sequelize.query('DELETE FROM push_devices WHERE token IN (:tokens)', { replacements: { tokens: result.invalidTokens } });
-    }
+    await this.forgetTokens(result.invalidTokens);
     if (result.delivered > 0) return SENT;
     if (result.errors.length > 0) throw new Error(`push failed: ${result.errors[0]}`);
     return { status: 'skipped', reason: 'no registered device' };
+  }
+
+  /**
+   * The push's data: the event name and id, the payload's plain values (ids, order number) as
+   * strings, as FCM requires, and the template's own fields (a channel post's notificationType);
+   * nested values (order lines) stay in the in-app row.
+   */
+  message(event: NotificationEventModel, content: NotificationContent): PushMessage {
+    const data: Record<string, string> = {};
+    for (const [key, value] of Object.entries(event.payload)) {
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') data[key] = String(value);
+    }
+    return { title: content.title, body: content.body, data: { ...data, ...content.pushData, type: event.event, eventId: String(event.id) } };
+  }
+
+  /** Drops the devices of tokens the provider reported as unregistered or invalid. */
+  async forgetTokens(tokens: readonly string[]): Promise<void> {
+    if (tokens.length === 0) return;
+    await this.db.sequelize.query('DELETE FROM push_devices WHERE token = ANY(CAST(:tokens AS text[]))', {
+      replacements: { tokens: textArrayLiteral(tokens) },
+    });
   }
 }
 
@@ -80,17 +100,4 @@ export class InAppSender {
     );
     return SENT;
   }
-}
-
-/**
- * The push's data: the event name and id, the payload's plain values (ids, order number) as
- * strings, as FCM requires, and the template's own fields (a channel post's notificationType);
- * nested values (order lines) stay in the in-app row.
- */
-function pushMessage({ event, content }: SendContext): PushMessage {
-  const data: Record<string, string> = {};
-  for (const [key, value] of Object.entries(event.payload)) {
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') data[key] = String(value);
-  }
-  return { title: content.title, body: content.body, data: { ...data, ...content.pushData, type: event.event, eventId: String(event.id) } };
 }

@@ -34,7 +34,7 @@ describe(FcmPushProvider.name, () => {
   it('sends one multicast with the notification and the data, and counts the accepted tokens', async () => {
     const messaging = new StubMessaging();
     const result = await new FcmPushProvider(messaging).sendToTokens(['a', 'b'], message);
-    expect(result).to.deep.equal({ delivered: 2, invalidTokens: [], errors: [] });
+    expect(result).to.deep.equal({ delivered: 2, invalidTokens: [], failedTokens: [], unansweredTokens: [], errors: [] });
     expect(messaging.multicasts).to.deep.equal([
       { tokens: ['a', 'b'], notification: { title: message.title, body: message.body }, data: message.data },
     ]);
@@ -50,6 +50,7 @@ describe(FcmPushProvider.name, () => {
     const result = await new FcmPushProvider(new StubMessaging((token) => answers[token])).sendToTokens(Object.keys(answers), message);
     expect(result.delivered).to.equal(1);
     expect(result.invalidTokens).to.deep.equal(['gone', 'junk']);
+    expect(result.failedTokens).to.deep.equal(['busy']);
     expect(result.errors).to.deep.equal(['messaging/server-unavailable: messaging/server-unavailable']);
   });
 
@@ -78,17 +79,17 @@ describe(FcmPushProvider.name, () => {
       };
     };
 
-    it('fails a push to tokens once FCM has not answered within the timeout, as an error to retry', async () => {
+    it('reports the tokens of a request FCM has not answered within the timeout as unanswered, with the error', async () => {
       const started = Date.now();
       const result = await new FcmPushProvider(stalling(0), 50).sendToTokens(['a', 'b'], message);
-      expect(result).to.deep.equal({ delivered: 0, invalidTokens: [], errors: ['FCM did not answer within 50 ms'] });
+      expect(result).to.deep.equal({ delivered: 0, invalidTokens: [], failedTokens: [], unansweredTokens: ['a', 'b'], errors: ['FCM did not answer within 50 ms'] });
       expect(Date.now() - started).to.be.within(45, 2_000);
     });
 
-    it('keeps the multicasts FCM answered when a later one times out (no device is pushed twice on retry)', async () => {
+    it('keeps the multicasts FCM answered when a later one times out (only the unanswered chunk is in doubt)', async () => {
       const tokens = Array.from({ length: 501 }, (_, index) => `t${index}`);
       const result = await new FcmPushProvider(stalling(1), 50).sendToTokens(tokens, message);
-      expect(result).to.deep.equal({ delivered: 500, invalidTokens: [], errors: ['FCM did not answer within 50 ms'] });
+      expect(result).to.deep.equal({ delivered: 500, invalidTokens: [], failedTokens: [], unansweredTokens: ['t500'], errors: ['FCM did not answer within 50 ms'] });
     });
 
     it('fails a topic push once FCM has not answered within the timeout', async () => {

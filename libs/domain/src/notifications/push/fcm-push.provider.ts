@@ -58,21 +58,25 @@ export class FcmPushProvider implements PushProvider {
   }
 
   async sendToTokens(tokens: readonly string[], message: PushMessage): Promise<PushTokensResult> {
-    const result: PushTokensResult = { delivered: 0, invalidTokens: [], errors: [] };
+    const result: PushTokensResult = { delivered: 0, invalidTokens: [], failedTokens: [], unansweredTokens: [], errors: [] };
     for (let start = 0; start < tokens.length; start += MULTICAST_LIMIT) {
       const chunk = tokens.slice(start, start + MULTICAST_LIMIT);
       const batch = await this.withinTimeout(this.messaging.sendEachForMulticast({ tokens: chunk, ...toFcm(message) })).catch(
         (error: unknown) => error as Error,
       );
-      // A chunk without an answer is an error for the caller to retry; earlier chunks stay delivered.
+      // A chunk without an answer may still be delivered; earlier chunks stay delivered.
       if (batch instanceof Error) {
+        result.unansweredTokens.push(...chunk);
         result.errors.push(batch.message);
         continue;
       }
       batch.responses.forEach((response, index) => {
         if (response.success) result.delivered += 1;
         else if (response.error && GONE_TOKEN_CODES.has(response.error.code)) result.invalidTokens.push(chunk[index]);
-        else result.errors.push(response.error ? `${response.error.code}: ${response.error.message}` : 'unknown FCM error');
+        else {
+          result.failedTokens.push(chunk[index]);
+          result.errors.push(response.error ? `${response.error.code}: ${response.error.message}` : 'unknown FCM error');
+        }
       });
     }
     return result;

@@ -12,7 +12,7 @@ export class LogPushProvider implements PushProvider {
 
   async sendToTokens(tokens: readonly string[], message: PushMessage): Promise<PushTokensResult> {
     this.logger.info({ push: { tokens: tokens.map(shorten), ...message } }, 'push notification (log provider)');
-    return { delivered: tokens.length, invalidTokens: [], errors: [] };
+    return { delivered: tokens.length, invalidTokens: [], failedTokens: [], unansweredTokens: [], errors: [] };
   }
 
   async sendToTopic(topic: string, message: PushMessage): Promise<void> {

@@ -10,7 +10,14 @@ export interface PushTokensResult {
   delivered: number;
   /** Tokens the provider reports as unregistered or invalid: the caller forgets them. */
   invalidTokens: string[];
-  /** Other failures (quota, outage): worth a retry. */
+  /** Tokens the provider answered it did not reach, for a reason worth a retry (quota, outage). */
+  failedTokens: string[];
+  /**
+   * Tokens of requests that got no answer (a timeout, a broken connection): the provider may
+   * still deliver them, so a sender that must not push twice does not send them again.
+   */
+  unansweredTokens: string[];
+  /** Those failures' messages. */
   errors: string[];
 }
 

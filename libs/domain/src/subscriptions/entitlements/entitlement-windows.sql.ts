@@ -35,11 +35,11 @@ export const ENTITLEMENT_WINDOWS_SQL = `
   ORDER BY w.from_at, w.id`;
 
 /**
- * The users holding `:featureKey` at `:now` (push and email audiences): live windows whose plan,
- * or a plan of one of its ancestor tiers, has the feature enabled.
+ * The tiers whose plans give `:featureKey`: tiers with a plan that has it enabled, and their
+ * descendant tiers (a premium tier includes its parent basic tier's features), to depth 16.
  */
-export const FEATURE_HOLDERS_SQL = `
-  WITH RECURSIVE granting_tiers AS (
+const GRANTING_TIERS_CTE = `
+  granting_tiers AS (
     SELECT p.tier_id, 0 AS depth
     FROM subscription_plan_features f JOIN subscription_plans p ON p.id = f.plan_id
     WHERE f.feature_key = :featureKey AND f.enabled
@@ -47,10 +47,36 @@ export const FEATURE_HOLDERS_SQL = `
     SELECT t.id, g.depth + 1
     FROM granting_tiers g JOIN subscription_tiers t ON t.parent_tier_id = g.tier_id
     WHERE g.depth < 16
-  )
+  )`;
+
+/**
+ * The users holding `:featureKey` at `:now` (push and email audiences): live windows whose plan,
+ * or a plan of one of its ancestor tiers, has the feature enabled.
+ */
+export const FEATURE_HOLDERS_SQL = `
+  WITH RECURSIVE ${GRANTING_TIERS_CTE}
   SELECT DISTINCT s.user_id AS "userId"
   FROM subscriptions s
   JOIN subscription_plans p ON p.id = s.plan_id
   WHERE p.tier_id IN (SELECT tier_id FROM granting_tiers)
     AND s.status IN ('trial', 'active') AND s.starts_at <= :now AND s.ends_at > :now
   ORDER BY 1`;
+
+/**
+ * The windows in which each of `:userIds` held `:featureKey` (a push fan-out's batch of members):
+ * the same windows as ENTITLEMENT_WINDOWS_SQL (trial, active, revoked up to its revocation;
+ * expired ones kept), restricted to plans whose tier or an ancestor tier has the feature
+ * enabled, for many users in one query. Unmerged; EntitlementService merges them.
+ */
+export const FEATURE_WINDOWS_OF_USERS_SQL = `
+  WITH RECURSIVE ${GRANTING_TIERS_CTE}, windows AS (
+    SELECT s.user_id, s.starts_at AS from_at,
+           CASE WHEN s.status = 'revoked' THEN LEAST(s.ends_at, s.revoked_at) ELSE s.ends_at END AS to_at
+    FROM subscriptions s
+    JOIN subscription_plans p ON p.id = s.plan_id
+    WHERE s.user_id = ANY(CAST(:userIds AS uuid[])) AND s.status IN ('trial', 'active', 'revoked')
+      AND p.tier_id IN (SELECT tier_id FROM granting_tiers)
+  )
+  SELECT user_id AS "userId", from_at AS "from", to_at AS "to" FROM windows
+  WHERE to_at > from_at
+  ORDER BY user_id, from_at`;

@@ -1,9 +1,9 @@
 import { Service } from 'typedi';
 import { QueryTypes } from 'sequelize';
 import { Database, Transaction } from '@platform/db';
-import { Clock } from '../../shared';
+import { Clock, textArrayLiteral } from '../../shared';
 import { EntitlementCache } from './entitlement-cache';
-import { ENTITLEMENT_WINDOWS_SQL, FEATURE_HOLDERS_SQL } from './entitlement-windows.sql';
+import { ENTITLEMENT_WINDOWS_SQL, FEATURE_HOLDERS_SQL, FEATURE_WINDOWS_OF_USERS_SQL } from './entitlement-windows.sql';
 
 export const CONTENT_TIERS = ['basic', 'premium'] as const;
 export type ContentTier = (typeof CONTENT_TIERS)[number];
@@ -96,18 +96,25 @@ export class EntitlementService {
   async featureIntervals(userId: string, featureKey: string): Promise<Interval[]> {
     const periods = (await this.windows(userId))
       .filter((window) => window.featureKeys.includes(featureKey))
-      .map((window) => ({ from: new Date(window.from), to: new Date(window.to) }))
-      .sort((a, b) => a.from.getTime() - b.from.getTime());
-    const merged: Interval[] = [];
-    for (const period of periods) {
-      const last = merged[merged.length - 1];
-      if (last && period.from <= last.to) {
-        if (period.to > last.to) last.to = period.to;
-      } else {
-        merged.push({ ...period });
-      }
-    }
-    return merged;
+      .map((window) => ({ from: new Date(window.from), to: new Date(window.to) }));
+    return mergeIntervals(periods);
+  }
+
+  /**
+   * featureIntervals of many users in one query, read from the database (a push fan-out's batch
+   * of members; caching 100,000 users' windows would only evict the readers'). Users who never
+   * held the feature map to [].
+   */
+  async featureIntervalsOfUsers(userIds: readonly string[], featureKey: string): Promise<Map<string, Interval[]>> {
+    const byUser = new Map<string, Interval[]>(userIds.map((userId) => [userId, []]));
+    if (userIds.length === 0) return byUser;
+    const rows = await this.db.sequelize.query<{ userId: string; from: Date; to: Date }>(FEATURE_WINDOWS_OF_USERS_SQL, {
+      replacements: { featureKey, userIds: textArrayLiteral(userIds) },
+      type: QueryTypes.SELECT,
+    });
+    for (const row of rows) byUser.get(row.userId)?.push({ from: new Date(row.from), to: new Date(row.to) });
+    for (const [userId, periods] of byUser) byUser.set(userId, mergeIntervals(periods));
+    return byUser;
   }
 
   /** The users holding `featureKey` at `at` (push and email audiences), from the database. */
@@ -146,4 +153,18 @@ export class EntitlementService {
 function contains(window: EntitlementWindow, at: Date): boolean {
   const instant = at.getTime();
   return Date.parse(window.from) <= instant && instant < Date.parse(window.to);
+}
+
+/** Periods sorted by start and merged where they touch or overlap (back-to-back windows are one). */
+function mergeIntervals(periods: Interval[]): Interval[] {
+  const merged: Interval[] = [];
+  for (const period of [...periods].sort((a, b) => a.from.getTime() - b.from.getTime())) {
+    const last = merged[merged.length - 1];
+    if (last && period.from <= last.to) {
+      if (period.to > last.to) last.to = period.to;
+    } else {
+      merged.push({ ...period });
+    }
+  }
+  return merged;
 }
