@@ -1,6 +1,6 @@
 import type { Walk } from './walk';
 
-/** README "Channels" and "Channels for members": an admin creates a channel (and repeats the request) and posts; a customer lists, joins and reads it. */
+/** README "Channels", "Channels for members" and "Channel discussions": an admin creates a channel (and repeats the request) and posts; a customer lists, joins and reads it. */
 export async function channelsWalkthrough(w: Walk): Promise<void> {
   const createChannel = String.raw`curl -s -XPOST localhost:3001/api/admin/channels -H "authorization: Bearer $ADMIN_ACCESS" -H 'content-type: application/json' \
   -H 'Idempotency-Key: readme-channel-1' -d '{"kind":"BROADCAST","access_policy":"OPEN","visibility":"PUBLIC","title":"Closing bell"}'`;
@@ -43,4 +43,19 @@ export async function channelsWalkthrough(w: Walk): Promise<void> {
 
   const read = await w.curl('members: read its posts', String.raw`curl -s "localhost:3002/api/mobile/channels/$CHANNEL/posts?limit=20" -H "authorization: Bearer $ACCESS"`, { expect: 200 });
   w.check('members: read its posts', read.body?.data?.items?.[0]?.id === postId, 'the post expected', read);
+
+  const said = await w.curl(
+    'discussion: post a message',
+    String.raw`curl -s -XPOST localhost:3002/api/mobile/channels/$CHANNEL/discussion/messages -H "authorization: Bearer $ACCESS" -H 'content-type: application/json' -d '{"body":"Banks led the gains today"}'`,
+    { expect: 201 },
+  );
+  w.check('discussion: post a message', said.body?.data?.authorType === 'USER' && said.body?.data?.body === 'Banks led the gains today', 'the USER message expected', said);
+
+  const talk = await w.curl(
+    'discussion: read it, compact, newest first',
+    String.raw`curl -s "localhost:3002/api/mobile/channels/$CHANNEL/discussion/messages?limit=20&view=compact" -H "authorization: Bearer $ACCESS"`,
+    { expect: 200 },
+  );
+  const first = talk.body?.data?.items?.[0];
+  w.check('discussion: read it, compact, newest first', first?.id === said.body?.data?.id && first?.discussionId === undefined, 'the message in the compact view expected', talk);
 }

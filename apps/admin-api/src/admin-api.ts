@@ -4,6 +4,9 @@ import { AdminAuthController } from './auth/admin-auth.controller';
 import { AdminCartController } from './cart/admin-cart.controller';
 import { AdminChannelsController } from './channels/admin-channels.controller';
 import { AdminChannelPostsController } from './channels/admin-channel-posts.controller';
+import { AdminChannelDiscussionController } from './channels/discussion/admin-channel-discussion.controller';
+import { AdminDiscussionMessagesController } from './channels/discussion/admin-discussion-messages.controller';
+import { AdminDiscussionModerationController } from './channels/discussion/admin-discussion-moderation.controller';
 import { AdminCourseTrailersController } from './catalog/courses/admin-course-trailers.controller';
 import { AdminCoursesController } from './catalog/courses/admin-courses.controller';
 import { AdminCurriculumController } from './catalog/courses/admin-curriculum.controller';
@@ -54,6 +57,9 @@ export const ADMIN_API_CONTROLLERS = [
   AdminTrainingTrailersController,
   AdminChannelsController,
   AdminChannelPostsController,
+  AdminChannelDiscussionController,
+  AdminDiscussionModerationController,
+  AdminDiscussionMessagesController,
 ];
 
 /** Composition root of admin-api: every `/api/admin/...` route and admin uploads. */

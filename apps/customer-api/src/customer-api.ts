@@ -28,6 +28,7 @@ import { TrainingPlaybackController } from './training/playback/training-playbac
 import { TrainingWaitlistController } from './training/waitlist/training-waitlist.controller';
 import { ChannelMembershipController } from './channels/membership/channel-membership.controller';
 import { MobileChannelPostsController, MobileChannelsController } from './channels/mobile-channels.controller';
+import { MobileDiscussionController, MobileDiscussionMessagesController } from './channels/discussion/mobile-discussion.controller';
 
 export const CUSTOMER_API_CONTROLLERS = [
   CustomerAuthController,
@@ -62,6 +63,8 @@ export const CUSTOMER_API_CONTROLLERS = [
   ChannelMembershipController,
   MobileChannelsController,
   MobileChannelPostsController,
+  MobileDiscussionController,
+  MobileDiscussionMessagesController,
 ];
 
 /** Composition root of customer-api: web (`/api/...`) and mobile (`/api/mobile/...`) routes. */

@@ -28,6 +28,8 @@ export function toAppConfig(env: ResolvedEnv) {
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     },
     redis: { url: env.REDIS_URL, prefix: env.REDIS_PREFIX, cacheTtlSeconds: env.REDIS_CACHE_TTL_SECONDS },
+    /** customer-api's socket.io server (CONTRACT section 9). */
+    realtime: { accessRecheckSeconds: env.REALTIME_ACCESS_RECHECK_SECONDS },
     auth: {
       jwtSecret: env.JWT_SECRET,
       jwtPublicKey: env.JWT_PUBLIC_KEY,

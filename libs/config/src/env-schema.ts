@@ -150,6 +150,8 @@ export const envSchema = z.object({
     .default('redis://127.0.0.1:6379/0'),
   REDIS_PREFIX: z.string().min(1).default('platform'),
   REDIS_CACHE_TTL_SECONDS: int(300, 1),
+  // customer-api re-decides every socket's rooms this often (issue 23), besides the recheck a write that takes access away sends at once.
+  REALTIME_ACCESS_RECHECK_SECONDS: int(60, 1, 86_400),
 
   JWT_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).default('dev-only-jwt-secret-change-me-0123456789'),
   JWT_PUBLIC_KEY: pem('public'),

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AppConfig } from '@platform/config';
 import {
   closeInfrastructure,
@@ -16,6 +17,12 @@ export interface HttpServiceDefinition {
   create(infra: Infrastructure): HttpApp;
   /** Work after the app is built and before it listens (bootstrap rows, workers). */
   onStart?(app: HttpApp, infra: Infrastructure): Promise<void>;
+  /**
+   * Work once the server listens, on its node server (customer-api attaches socket.io to it). What
+   * it answers is closed at shutdown as the server stops accepting: upgraded connections
+   * (websockets) would otherwise hold the server open until the deadline.
+   */
+  onListening?(server: Server, app: HttpApp, infra: Infrastructure): { close(): Promise<void> };
   /** Work after the server stopped accepting and before connections close (draining workers). */
   onStop?(app: HttpApp, infra: Infrastructure): Promise<void>;
 }
@@ -32,13 +39,14 @@ export async function runHttpService(definition: HttpServiceDefinition): Promise
   const app = definition.create(infra);
   await definition.onStart?.(app, infra);
   const server = await listen(app.express, definition.port(config), '0.0.0.0', config.http);
+  const attached = definition.onListening?.(server.server, app, infra);
   infra.logger.info({ port: server.port }, `${definition.name} listening`);
 
   onShutdownSignal(async () => {
     const started = Date.now();
     infra.logger.info(`${definition.name} shutting down`);
     app.beginShutdown();
-    await server.close(config.http.shutdownTimeoutMs);
+    await Promise.all([server.close(config.http.shutdownTimeoutMs), attached?.close()]);
     await definition.onStop?.(app, infra);
     // Active jobs get what is left of SHUTDOWN_TIMEOUT_MS (at least a second); onShutdownSignal's
     // 5 s beyond it leave room to close Redis and the pool before it would exit with 1.

@@ -7,3 +7,5 @@ export type { default as Redis } from 'ioredis';
 export { RateLimiters } from './rate-limiters';
 export type { RateLimitRule, RateLimitDecision } from './rate-limiters';
 export { RealtimeEmitter, realtimeKey } from './realtime-emitter';
+export { createRealtimeAdapter } from './realtime-adapter';
+export type { RealtimeAdapter } from './realtime-adapter';

@@ -21,6 +21,14 @@ export class RealtimeEmitter {
   emit(room: string, event: string, payload: object): void {
     this.emitter.to(room).emit(event, payload);
   }
+
+  /**
+   * An event to the socket.io servers themselves (each instance's `io.of('/').on(event)`), not to
+   * sockets: how a write tells every customer-api to decide its sockets' rooms again. Fire and forget too.
+   */
+  serverSideEmit(event: string, payload: object): void {
+    this.emitter.serverSideEmit(event, payload);
+  }
 }
 
 /**

@@ -44,3 +44,5 @@ export { createChannelPost } from './channel-post-factories';
 export type { ChannelPostOptions, ChannelPostAttachmentOptions, TestChannelPost } from './channel-post-factories';
 export { createChannelMembership } from './channel-membership-factories';
 export type { ChannelMembershipOptions } from './channel-membership-factories';
+export { banFromDiscussion, createDiscussionMessage, discussionOf, muteInDiscussion } from './discussion-factories';
+export type { DiscussionMessageOptions, DiscussionSettings } from './discussion-factories';

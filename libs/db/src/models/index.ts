@@ -49,6 +49,10 @@ import { ChannelPostAttachmentModel } from './channel-post-attachment.model';
 import { ChannelDiscussionModel } from './channel-discussion.model';
 import { ChannelMembershipModel } from './channel-membership.model';
 import { ChannelReadStateModel } from './channel-read-state.model';
+import { DiscussionMessageModel } from './discussion-message.model';
+import { DiscussionBanModel } from './discussion-ban.model';
+import { DiscussionMuteModel } from './discussion-mute.model';
+import { DiscussionModerationActionModel } from './discussion-moderation-action.model';
 
 export {
   AdminModel,
@@ -59,6 +63,10 @@ export {
   ChannelDiscussionModel,
   ChannelMembershipModel,
   ChannelReadStateModel,
+  DiscussionMessageModel,
+  DiscussionBanModel,
+  DiscussionMuteModel,
+  DiscussionModerationActionModel,
   CartItemModel,
   CartModel,
   IdempotencyKeyModel,
@@ -103,6 +111,10 @@ export {
   TrainingEnrollmentModel,
   TrainingEnrollmentHistoryModel,
 };
+export { DISCUSSION_AUTHOR_TYPES } from './discussion-message.model';
+export type { DiscussionAuthorType } from './discussion-message.model';
+export { DISCUSSION_MODERATION_ACTIONS } from './discussion-moderation-action.model';
+export type { DiscussionModerationActionName } from './discussion-moderation-action.model';
 export { TRAINING_STATUSES, TRAINING_ACCESS_TYPES, TRAINING_SEARCH_CONFIG } from './training.model';
 export type { TrainingStatus } from './training.model';
 export { TRAINING_SESSION_TYPES, TRAINING_SESSION_STATUSES } from './training-session.model';
@@ -196,7 +208,19 @@ export const trainingModels = [
   TrainingEnrollmentModel,
   TrainingEnrollmentHistoryModel,
 ];
-export const channelModels = [ChannelModel, ChannelAccessPolicyModel, ChannelPostModel, ChannelPostAttachmentModel, ChannelDiscussionModel, ChannelMembershipModel, ChannelReadStateModel];
+export const channelModels = [
+  ChannelModel,
+  ChannelAccessPolicyModel,
+  ChannelPostModel,
+  ChannelPostAttachmentModel,
+  ChannelDiscussionModel,
+  ChannelMembershipModel,
+  ChannelReadStateModel,
+  DiscussionMessageModel,
+  DiscussionBanModel,
+  DiscussionMuteModel,
+  DiscussionModerationActionModel,
+];
 
 /** Every model. Sequelize binds a model class to one connection, so a process registers them once. */
 export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels, ...commerceModels, ...notificationModels, ...subscriptionModels, ...progressModels, ...trainingModels, ...channelModels];

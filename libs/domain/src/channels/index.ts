@@ -22,3 +22,7 @@ export * from './membership';
 export * from './mobile';
 // mobile: may a customer read a post attachment's storage key now (the signed-url route's second way in)
 export { ChannelAttachmentAccessService } from './mobile/attachment-access.service';
+// discussion: messages, moderation, message deltas (issue 23)
+export * from './discussion';
+// realtime: who may be in a socket room, and the recheck when access changes (issue 23)
+export * from './realtime';

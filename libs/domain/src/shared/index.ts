@@ -13,3 +13,4 @@ export * from './idempotency';
 export * from './cursor';
 export * from './fulfilment';
 export * from './push-audience';
+export * from './realtime';

@@ -12,5 +12,7 @@ export const CACHE = new Token<Cache>('platform.cache');
 /** Publishes a realtime event to a socket.io room (libs/redis RealtimeEmitter); call it after commit. */
 export interface RealtimePublisher {
   emit(room: string, event: string, payload: object): void;
+  /** To every socket.io server instance itself, not to sockets (RealtimeAccessRecheck). */
+  serverSideEmit(event: string, payload: object): void;
 }
 export const REALTIME = new Token<RealtimePublisher>('platform.realtime');

@@ -108,6 +108,8 @@ describe('Admin channels: detail, metadata and access policy (admin-api)', () =>
       ['a null title', { title: null }, 'title'],
       ['a null kind', { kind: null }, 'kind'],
       ['a title over 200 characters', { title: 't'.repeat(201) }, 'title'],
+      // 200 "❤️" are 400 code points for the CHECK: a length that skipped variation selectors would let them through to a 500.
+      ['a title of 200 emoji with variation selectors (400 characters)', { title: '\u2764\ufe0f'.repeat(200) }, 'title'],
       ['a description over 5000 characters', { description: 'd'.repeat(5001) }, 'description'],
       ['a description that is not a string', { description: 5 }, 'description'],
     ] as const) {

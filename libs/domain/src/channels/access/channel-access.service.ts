@@ -26,6 +26,14 @@ export interface ChannelAccess {
   visible: PostVisibility;
 }
 
+/** What one reader may do with a channel's discussion, now. */
+export interface DiscussionAccess {
+  /** The parent channel's decision (canSee: whether a refusal is 404 or 403). */
+  channel: ChannelAccess;
+  /** May read its messages, post, edit and delete their own, and join its room. */
+  canTakePart: boolean;
+}
+
 const NONE: PostVisibility = { all: false, ranges: [] };
 
 /**
@@ -51,6 +59,23 @@ export class ChannelAccessService {
     const featureKey = gateKey(channel);
     const intervals = reader && featureKey ? await this.entitlements.featureIntervals(reader.userId, featureKey) : [];
     return accessOf(channel, reader, isJoined, intervals, at);
+  }
+
+  /**
+   * Rule 4 of "Channels, mobile": the discussion needs the channel readable now (so not in the
+   * push grace window, and joining unlocks nothing), then the discussion's `requiredFeatureKey`
+   * if it names one, held now. Anonymous readers take part in no discussion.
+   */
+  async decideDiscussion(
+    channel: ChannelWithPolicy,
+    discussion: { requiredFeatureKey: string | null },
+    reader: ChannelReader,
+    at: Date = this.clock.now(),
+  ): Promise<DiscussionAccess> {
+    const channelAccess = await this.decide(channel, reader, at);
+    if (!reader || !channelAccess.canRead) return { channel: channelAccess, canTakePart: false };
+    const key = discussion.requiredFeatureKey;
+    return { channel: channelAccess, canTakePart: key === null || (await this.entitlements.hasFeature(reader.userId, key, at)) };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsISO8601, IsOptional, Matches, ValidateIf, ValidationOptions } from 'class-validator';
+import { IsISO8601, IsOptional, Matches, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
 
 /**
  * Optional, but not nullable: validated whenever present, so `null` fails the field's type
@@ -30,6 +30,25 @@ export const ToBoolean = () =>
  */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses
 export const STORABLE_TEXT_PATTERN = /^(?:[^\u0000\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
+
+/** Characters as PostgreSQL's char_length counts them (a surrogate pair is one, a variation selector one more). */
+export const codePointLength = (value: string): number => [...value].length;
+
+/**
+ * At most `max` code points, as a CHECK on char_length counts: class-validator's MaxLength does
+ * not count variation selectors, so a text it accepts could still break the CHECK (a 500 instead
+ * of a 422). Named `maxLength` so the OpenAPI schema shows `maxLength` and errors[] names the rule
+ * as the other length checks do.
+ */
+export const MaxCodePoints = (max: number): PropertyDecorator =>
+  ValidateBy({
+    name: 'maxLength',
+    constraints: [max],
+    validator: {
+      validate: (value) => typeof value === 'string' && codePointLength(value) <= max,
+      defaultMessage: (args) => `${args?.property ?? 'value'} must be at most ${max} characters`,
+    },
+  });
 
 /** A string matching STORABLE_TEXT_PATTERN. */
 export const StorableText = (validationOptions?: ValidationOptions) =>

@@ -1,7 +1,7 @@
 import { Service } from 'typedi';
 import { QueryTypes } from 'sequelize';
 import { Database, Transaction } from '@platform/db';
-import { Clock, textArrayLiteral } from '../../shared';
+import { Clock, RealtimeAccessRecheck, textArrayLiteral } from '../../shared';
 import { EntitlementCache } from './entitlement-cache';
 import { ENTITLEMENT_WINDOWS_SQL, FEATURE_HOLDERS_SQL, FEATURE_WINDOWS_OF_USERS_SQL } from './entitlement-windows.sql';
 
@@ -60,6 +60,7 @@ export class EntitlementService {
     private readonly db: Database,
     private readonly cache: EntitlementCache,
     private readonly clock: Clock,
+    private readonly realtimeRecheck: RealtimeAccessRecheck,
   ) {}
 
   /** Every window the user ever held (trial, active, revoked up to revocation), oldest first. */
@@ -126,8 +127,13 @@ export class EntitlementService {
     return rows.map((row) => row.userId);
   }
 
-  /** Call for every change of one user's subscriptions (grant, extend, revoke, trial, activation). */
+  /**
+   * Call for every change of one user's subscriptions (grant, extend, revoke, trial, activation).
+   * Besides the cache, the user's realtime rooms are decided again after commit, so a revoked
+   * member leaves a gated channel's room at once (CONTRACT section 9).
+   */
   invalidate(userId: string, tx?: Transaction): Promise<void> {
+    this.realtimeRecheck.user(userId, tx);
     return this.cache.invalidateUser(userId, tx);
   }
 

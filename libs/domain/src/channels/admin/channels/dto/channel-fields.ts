@@ -1,6 +1,6 @@
-import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { CHANNEL_HISTORY_POLICIES, CHANNEL_KINDS, CHANNEL_VISIBILITIES } from '@platform/db';
-import { StorableText, Trim } from '../../../../shared';
+import { MaxCodePoints, StorableText, Trim } from '../../../../shared';
 import { FEATURE_KEY_PATTERN } from '../../../../subscriptions';
 
 /**
@@ -35,12 +35,12 @@ export const ChannelTitleField = () =>
     Trim(),
     IsString(),
     MinLength(1, { message: 'title must not be empty' }),
-    MaxLength(MAX_CHANNEL_TITLE_LENGTH),
+    MaxCodePoints(MAX_CHANNEL_TITLE_LENGTH),
     StorableText(),
     Matches(VISIBLE_CHARACTER, { message: 'title must contain at least one visible character' }),
   );
 
-export const ChannelDescriptionField = () => compose(IsString(), MaxLength(MAX_CHANNEL_DESCRIPTION_LENGTH), StorableText());
+export const ChannelDescriptionField = () => compose(IsString(), MaxCodePoints(MAX_CHANNEL_DESCRIPTION_LENGTH), StorableText());
 
 export const HistoryPolicyField = () =>
   compose(

@@ -1,7 +1,7 @@
 import { Service } from 'typedi';
 import { Database } from '@platform/db';
 import type { ChannelModel, ChannelStatus } from '@platform/db';
-import { AdminActor, BodyUnprocessable, Clock, readStrictBody } from '../../../../shared';
+import { AdminActor, BodyUnprocessable, Clock, readStrictBody, RealtimeAccessRecheck } from '../../../../shared';
 import { ChannelRepository } from '../../../channel.repository';
 import { ChannelStatusTransitionNotAllowed } from '../../../channels.errors';
 import { ChannelDetailView, toChannelDetail } from '../channel.views';
@@ -30,6 +30,7 @@ export class ChangeChannelStatusUseCase {
     private readonly db: Database,
     private readonly channels: ChannelRepository,
     private readonly clock: Clock,
+    private readonly realtimeRecheck: RealtimeAccessRecheck,
   ) {}
 
   async execute(admin: AdminActor, id: number, body: unknown): Promise<ChannelDetailView> {
@@ -45,6 +46,8 @@ export class ChangeChannelStatusUseCase {
       this.apply(channel, dto.status, admin.id, purgeAfter);
       channel.changed('updatedAt', true);
       await channel.save({ transaction: tx });
+      // A soft-deleted channel exists for no customer: its rooms empty after commit.
+      if (dto.status === 'soft_deleted') this.realtimeRecheck.channel(id, tx);
       return toChannelDetail(channel);
     });
   }

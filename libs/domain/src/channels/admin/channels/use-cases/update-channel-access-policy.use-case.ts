@@ -1,6 +1,6 @@
 import { Service } from 'typedi';
 import { Database } from '@platform/db';
-import { AdminActor, readStrictBody } from '../../../../shared';
+import { AdminActor, readStrictBody, RealtimeAccessRecheck } from '../../../../shared';
 import { ChannelRepository } from '../../../channel.repository';
 import { ChannelSoftDeleted } from '../../../channels.errors';
 import { ChannelFeatureKeysService } from '../channel-feature-keys.service';
@@ -19,6 +19,7 @@ export class UpdateChannelAccessPolicyUseCase {
     private readonly db: Database,
     private readonly channels: ChannelRepository,
     private readonly featureKeys: ChannelFeatureKeysService,
+    private readonly realtimeRecheck: RealtimeAccessRecheck,
   ) {}
 
   async execute(admin: AdminActor, id: number, body: unknown): Promise<ChannelDetailView> {
@@ -39,6 +40,8 @@ export class UpdateChannelAccessPolicyUseCase {
       policy.updatedByAdminId = admin.id;
       policy.changed('updatedAt', true);
       await policy.save({ transaction: tx });
+      // Another feature key: sockets in the channel's rooms are decided again after commit.
+      if (dto.required_feature_key !== undefined) this.realtimeRecheck.channel(id, tx);
       return toChannelDetail(channel);
     });
   }

@@ -1,0 +1,92 @@
+import { Body, CurrentUser, Get, HttpCode, JsonController, Param, Patch, Post, QueryParam } from 'routing-controllers';
+import { Service } from 'typedi';
+import {
+  AdminActor,
+  AdminDiscussionService,
+  AdminPostMessageDto,
+  AdminPostMessageUseCase,
+  IdCursorQuery,
+  UpdateDiscussionDto,
+  UpdateDiscussionUseCase,
+} from '@platform/domain';
+import { ApiBody, ApiDoc, ApiParameters, ApiResponse, CursorQuery, RequirePermission } from '@platform/http';
+import { BODY_422, BODY_RULES, CHANNEL_ID, DISCUSSION_FIELDS, MESSAGE_FIELDS, SOFT_DELETED } from './discussion-docs';
+
+const INCLUDE_DELETED = {
+  in: 'query',
+  name: 'include_deleted',
+  required: false,
+  description: 'true lists tombstones (isDeleted, body null) too; default false; anything but true or false is 422 UNPROCESSABLE.',
+  schema: { type: 'string', enum: ['true', 'false'], default: 'false' },
+};
+
+/**
+ * A channel's discussion for admins (CONTRACT section 10, of our design): its settings, its
+ * messages, and messages written as ADMIN. Moderation has its own controller.
+ */
+@Service()
+@JsonController('/api/admin/channels/:id([1-9]\\d*)/discussion')
+export class AdminChannelDiscussionController {
+  constructor(
+    private readonly discussions: AdminDiscussionService,
+    private readonly updateDiscussion: UpdateDiscussionUseCase,
+    private readonly postMessage: AdminPostMessageUseCase,
+  ) {}
+
+  @Get()
+  @RequirePermission('Communications_READ')
+  @ApiDoc('Get a channel\'s discussion', `Any channel status, soft-deleted included (as the channel detail). ${CHANNEL_ID} ${DISCUSSION_FIELDS}`)
+  async get(@Param('id') id: number) {
+    return ApiResponse.ok(await this.discussions.detail(id));
+  }
+
+  @Patch()
+  @RequirePermission('Communications_UPDATE')
+  @ApiDoc(
+    'Configure a channel\'s discussion',
+    'Body UpdateDiscussionDto (snake_case, at least one field; an empty body is 422): is_enabled (false closes it to new user ' +
+      'messages), title (trimmed, 1-200 characters, at least one visible, no control characters), required_feature_key (a feature ' +
+      'key some subscription plan names, else 422 CHANNEL_FEATURE_KEY_UNKNOWN; members then need it besides the channel\'s ' +
+      'access; null clears it), slow_mode_enabled, slow_mode_interval_seconds (integer 1-86400; null clears it). Slow mode on ' +
+      'needs an interval, judged with the stored settings under the given ones: 422 UNPROCESSABLE naming the field. updatedAt ' +
+      `moves on every accepted PATCH. ${SOFT_DELETED} ${BODY_422} ${CHANNEL_ID} ${DISCUSSION_FIELDS}`,
+  )
+  @ApiBody(UpdateDiscussionDto)
+  async update(@Param('id') id: number, @Body({ validate: false, required: false }) body: unknown) {
+    return ApiResponse.ok(await this.updateDiscussion.execute(id, body), 'Discussion updated successfully');
+  }
+
+  @Get('/messages')
+  @RequirePermission('Communications_READ')
+  @ApiDoc(
+    'A discussion\'s messages, newest first (cursor pages)',
+    'before_id (ids below it; the previous page\'s next_before_id) and limit (1-100, default 20); neither: the newest. Ordered by ' +
+      'id, descending. data is { items, cursor, limit, has_more, count }: cursor holds next_after_id (the newest id of the page) ' +
+      'and next_before_id (the oldest), as strings, and is {} when has_more is false. Malformed before_id, limit or ' +
+      `include_deleted, or an after_id: 422 UNPROCESSABLE. Any channel status. ${CHANNEL_ID} Items: ${MESSAGE_FIELDS}`,
+  )
+  @ApiParameters(INCLUDE_DELETED)
+  async list(
+    @Param('id') id: number,
+    @CursorQuery({ by: 'id', directions: ['before'] }) page: IdCursorQuery,
+    @QueryParam('include_deleted', { required: false }) includeDeleted?: string,
+  ) {
+    return ApiResponse.ok(await this.discussions.messages(id, page, includeDeleted));
+  }
+
+  @Post('/messages')
+  @HttpCode(201)
+  @RequirePermission('Communications_CREATE')
+  @ApiDoc(
+    'Write a message as ADMIN',
+    `Body AdminPostMessageDto { body } (${BODY_RULES}). The message has authorType ADMIN and authorAdminId the token's sub. ` +
+      'Admins are exempt from slow mode, bans and mutes, and may write while the discussion is disabled (it is closed to ' +
+      'users, not to moderators). The channel must be active: archived or soft-deleted is 422 CHANNEL_NOT_ACTIVE. Sends ' +
+      `message.created { channelId, discussionId, id, seq } to the room discussion:{discussionId} after commit. ${BODY_422} ` +
+      `${CHANNEL_ID} data: ${MESSAGE_FIELDS}`,
+  )
+  @ApiBody(AdminPostMessageDto)
+  async post(@CurrentUser() admin: AdminActor, @Param('id') id: number, @Body({ validate: false, required: false }) body: unknown) {
+    return ApiResponse.ok(await this.postMessage.execute(admin, id, body), 'Message posted successfully');
+  }
+}

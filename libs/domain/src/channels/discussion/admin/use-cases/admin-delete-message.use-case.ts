@@ -1,0 +1,43 @@
+import { Service } from 'typedi';
+import { Database } from '@platform/db';
+import { AdminActor, Clock, readStrictBody } from '../../../../shared';
+import { ChannelSoftDeleted } from '../../../channels.errors';
+import { DiscussionMessageEvents } from '../../discussion-message.events';
+import { DiscussionRepository } from '../../discussion.repository';
+import { MessageView, toMessageView } from '../../discussion.views';
+import { DiscussionModerationLogService } from '../discussion-moderation-log.service';
+import { ModerationReasonDto } from '../dto/admin-message.dto';
+
+/**
+ * DELETE /api/admin/discussion-messages/:id (optional body { reason }): any message becomes a
+ * tombstone (isDeleted, body null, deletedAt now, deletedByAdminId the token's sub), which keeps
+ * its place in the list. Deleting a user's message is moderation: a message_delete entry joins the
+ * log. Deleting a tombstone again answers it as it is, with no second event or log entry. A message
+ * of a soft-deleted channel is 422 CHANNEL_SOFT_DELETED until it is restored.
+ */
+@Service()
+export class AdminDeleteMessageUseCase {
+  constructor(
+    private readonly db: Database,
+    private readonly discussions: DiscussionRepository,
+    private readonly events: DiscussionMessageEvents,
+    private readonly log: DiscussionModerationLogService,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(admin: AdminActor, messageId: string, body: unknown): Promise<MessageView> {
+    const dto = body === undefined ? new ModerationReasonDto() : readStrictBody(ModerationReasonDto, body);
+    return this.db.transaction(async (tx) => {
+      const { channel, discussion, message } = await this.discussions.requireMessage(messageId, tx, true);
+      if (channel.status === 'soft_deleted') throw ChannelSoftDeleted();
+      if (message.isDeleted) return toMessageView(message);
+      message.set({ isDeleted: true, body: null, deletedAt: this.clock.now(), deletedByAdminId: admin.id, deletedByUserId: null });
+      await message.save({ transaction: tx });
+      if (message.authorUserId !== null) {
+        await this.log.record(admin, discussion.id, { action: 'message_delete', userId: message.authorUserId, messageId: message.id, reason: dto.reason }, tx);
+      }
+      await this.events.record('message.deleted', discussion, message.id, tx);
+      return toMessageView(message);
+    });
+  }
+}

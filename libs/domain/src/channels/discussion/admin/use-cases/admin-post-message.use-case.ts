@@ -1,0 +1,39 @@
+import { Service } from 'typedi';
+import { Database, DiscussionMessageModel } from '@platform/db';
+import { AdminActor, readStrictBody } from '../../../../shared';
+import { ChannelNotActive } from '../../../channels.errors';
+import { DiscussionMessageEvents } from '../../discussion-message.events';
+import { DiscussionRepository } from '../../discussion.repository';
+import { MessageView, toMessageView } from '../../discussion.views';
+import { AdminPostMessageDto } from '../dto/admin-message.dto';
+
+/**
+ * POST /api/admin/channels/:id/discussion/messages: a message with authorType ADMIN and
+ * authorAdminId the token's sub. Admins are exempt from slow mode (rule 5: it applies to
+ * user-authored messages), bans and mutes, and may post while the discussion is disabled (closed
+ * to users, not to its moderators); the channel must be active (422 CHANNEL_NOT_ACTIVE, as for
+ * posts). Under the discussion's row lock; message.created is numbered in the transaction and sent
+ * after commit.
+ */
+@Service()
+export class AdminPostMessageUseCase {
+  constructor(
+    private readonly db: Database,
+    private readonly discussions: DiscussionRepository,
+    private readonly events: DiscussionMessageEvents,
+  ) {}
+
+  async execute(admin: AdminActor, channelId: number, body: unknown): Promise<MessageView> {
+    const dto = readStrictBody(AdminPostMessageDto, body);
+    return this.db.transaction(async (tx) => {
+      const { channel, discussion } = await this.discussions.requireOfChannel(channelId, tx, true);
+      if (channel.status !== 'active') throw ChannelNotActive(channel.status);
+      const message = await DiscussionMessageModel.create(
+        { discussionId: discussion.id, authorType: 'ADMIN', authorUserId: null, authorAdminId: admin.id, body: dto.body },
+        { transaction: tx },
+      );
+      await this.events.record('message.created', discussion, message.id, tx);
+      return toMessageView(message);
+    });
+  }
+}

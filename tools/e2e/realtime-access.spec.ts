@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import type { Socket as ClientSocket } from 'socket.io-client';
+import { RealtimeAccessRecheck, RealtimeRoomsService } from '@platform/domain';
+import type { Infrastructure } from '@platform/runtime';
+import {
+  adminToken,
+  banFromDiscussion,
+  buildTestApp,
+  createChannel,
+  createCustomer,
+  createSubscription,
+  createSubscriptionCatalog,
+  discussionOf,
+  eventually,
+  TestApp,
+  TestSubscriptionCatalog,
+} from '@platform/testing';
+import { createAdminApi } from '../../apps/admin-api/src/admin-api';
+import {
+  closeTestInfrastructure,
+  connect,
+  drained,
+  inbox,
+  realtimeInfrastructure,
+  request,
+  RealtimeInstance,
+  startCustomerApi,
+} from '../../apps/customer-api/src/realtime/realtime.test-helper';
+
+const DAY = 24 * 3600 * 1000;
+
+/**
+ * Access is checked again when it changes (issue 23 "Realtime"): a customer whose entitlement is
+ * revoked, who is banned, or whose channel is soft-deleted leaves the room on every instance once
+ * the write publishes RealtimeAccessRecheck, and receives no later event; every socket is also
+ * re-decided every REALTIME_ACCESS_RECHECK_SECONDS.
+ */
+describe('Realtime access rechecks (admin-api writes → customer-api rooms)', function () {
+  this.timeout(30_000);
+  let infra: Infrastructure;
+  let api: RealtimeInstance;
+  let admin: TestApp;
+  let adminAuth: string;
+  const sockets: ClientSocket[] = [];
+
+  /** A customer with a live basic subscription of `catalog`, connected to `on`. */
+  const entitled = async (catalog: TestSubscriptionCatalog, on = api) => {
+    const customer = await createCustomer(on.app.container);
+    const subscription = await createSubscription(customer.id, { planId: catalog.basic.plan.id, moduleId: catalog.module.id }, {
+      startsAt: new Date(Date.now() - DAY),
+      endsAt: new Date(Date.now() + 30 * DAY),
+    });
+    const socket = await connect(on.url, customer.accessToken);
+    sockets.push(socket);
+    return { customer, subscription, socket, received: inbox(socket) };
+  };
+  const revoke = (subscriptionId: string) =>
+    admin.http.patch(`/api/admin/subscriptions/${subscriptionId}/revoke`).set('Authorization', adminAuth).send({}).expect(200);
+  const post = async (channelId: number, body: string) =>
+    (
+      await admin.http
+        .post(`/api/admin/channels/${channelId}/posts`)
+        .set('Authorization', adminAuth)
+        .set('Idempotency-Key', randomUUID())
+        .send({ type: 'TEXT', body_text: body })
+        .expect(201)
+    ).body.data as { id: number };
+  const recheck = () => admin.app.container.get(RealtimeAccessRecheck);
+
+  before(async () => {
+    // The periodic recheck is far away here: what these tests see is the explicit one.
+    infra = await realtimeInfrastructure('access', { REALTIME_ACCESS_RECHECK_SECONDS: '3600' });
+    api = await startCustomerApi(infra);
+    admin = await buildTestApp(createAdminApi, infra);
+    adminAuth = `Bearer ${adminToken(admin.app.container, ['Communications_CREATE', 'Communications_UPDATE', 'Subscriptions_UPDATE'])}`;
+  });
+
+  after(async () => {
+    for (const socket of sockets) socket.close();
+    await api.close();
+    await closeTestInfrastructure(infra);
+  });
+
+  it('a revoked member leaves channel and discussion rooms on the explicit recheck, and receives no later post', async () => {
+    const catalog = await createSubscriptionCatalog();
+    const channel = await createChannel({ accessPolicy: 'EXTERNAL_GATED', requiredFeatureKey: catalog.basicKey });
+    const discussion = await discussionOf(channel.id);
+    const revoked = await entitled(catalog);
+    const kept = await entitled(catalog);
+    for (const { socket } of [revoked, kept]) {
+      expect(await request(socket, 'join', `channel:${channel.id}`)).to.deep.equal({ ok: true });
+      expect(await request(socket, 'join', `discussion:${discussion.id}`)).to.deep.equal({ ok: true });
+    }
+    const before = await post(channel.id, 'before the revoke');
+    await eventually(async () => revoked.received.length === 1 && kept.received.length === 1);
+
+    await revoke(revoked.subscription.id);
+    // What the revoke publishes (the periodic recheck is an hour away here).
+    recheck().user(revoked.customer.id);
+    await eventually(async () => !api.inRoom(`channel:${channel.id}`, revoked.customer.id) && !api.inRoom(`discussion:${discussion.id}`, revoked.customer.id));
+    expect(api.inRoom(`channel:${channel.id}`, kept.customer.id)).to.equal(true);
+    expect(api.inRoom(`discussion:${discussion.id}`, kept.customer.id)).to.equal(true);
+
+    const after = await post(channel.id, 'after the revoke');
+    await eventually(async () => kept.received.length === 2);
+    await drained(revoked.socket);
+    expect(revoked.received.map(({ payload }) => payload['id'])).to.deep.equal([before.id]);
+    expect(kept.received.map(({ payload }) => payload['id'])).to.deep.equal([before.id, after.id]);
+    // Joining again is refused now.
+    expect(await request(revoked.socket, 'join', `channel:${channel.id}`)).to.deep.equal({ ok: false, errorCode: 'CHANNEL_ACCESS_DENIED' });
+  });
+
+  it('a recheck published inside a transaction goes out only after commit, and not at all after a rollback', async () => {
+    const channel = await createChannel();
+    const discussion = await discussionOf(channel.id);
+    const [member, other] = [await createCustomer(api.app.container), await createCustomer(api.app.container)];
+    for (const customer of [member, other]) {
+      const socket = await connect(api.url, customer.accessToken);
+      sockets.push(socket);
+      expect(await request(socket, 'join', `discussion:${discussion.id}`)).to.deep.equal({ ok: true });
+      // Written straight to the table: the factory publishes nothing.
+      await banFromDiscussion(discussion.id, customer.id);
+    }
+    const db = admin.infra.db;
+    const failure = await db
+      .transaction(async (tx) => {
+        recheck().user(member.id, tx);
+        throw new Error('rolled back');
+      })
+      .catch((error: Error) => error.message);
+    expect(failure).to.equal('rolled back');
+    // A later recheck of someone else is the sentinel: had the rolled-back one gone out, it would have been handled first.
+    recheck().user(other.id);
+    await eventually(async () => !api.inRoom(`discussion:${discussion.id}`, other.id));
+    expect(api.inRoom(`discussion:${discussion.id}`, member.id)).to.equal(true);
+
+    await db.transaction(async (tx) => recheck().user(member.id, tx));
+    await eventually(async () => !api.inRoom(`discussion:${discussion.id}`, member.id));
+  });
+
+  it('a ban takes the customer out of the discussion room, not the channel room', async () => {
+    const channel = await createChannel();
+    const discussion = await discussionOf(channel.id);
+    const customer = await createCustomer(api.app.container);
+    const socket = await connect(api.url, customer.accessToken);
+    sockets.push(socket);
+    expect(await request(socket, 'join', `channel:${channel.id}`)).to.deep.equal({ ok: true });
+    expect(await request(socket, 'join', `discussion:${discussion.id}`)).to.deep.equal({ ok: true });
+    await banFromDiscussion(discussion.id, customer.id, 'abuse');
+    recheck().user(customer.id);
+    await eventually(async () => !api.inRoom(`discussion:${discussion.id}`, customer.id));
+    expect(api.inRoom(`channel:${channel.id}`, customer.id)).to.equal(true);
+    expect(await request(socket, 'join', `discussion:${discussion.id}`)).to.deep.equal({ ok: false, errorCode: 'CHANNEL_DISCUSSION_BANNED' });
+  });
+
+  it('a soft-deleted channel empties both of its rooms on the channel recheck; other channels keep theirs', async () => {
+    const channel = await createChannel();
+    const other = await createChannel();
+    const discussion = await discussionOf(channel.id);
+    const customers = await Promise.all([createCustomer(api.app.container), createCustomer(api.app.container)]);
+    for (const customer of customers) {
+      const socket = await connect(api.url, customer.accessToken);
+      sockets.push(socket);
+      for (const room of [`channel:${channel.id}`, `discussion:${discussion.id}`, `channel:${other.id}`]) {
+        expect(await request(socket, 'join', room)).to.deep.equal({ ok: true });
+      }
+    }
+    await admin.http.patch(`/api/admin/channels/${channel.id}/status`).set('Authorization', adminAuth).send({ status: 'soft_deleted' }).expect(200);
+    recheck().channel(channel.id);
+    await eventually(async () => !api.realtime.io.of('/').adapter.rooms.has(`channel:${channel.id}`) && !api.realtime.io.of('/').adapter.rooms.has(`discussion:${discussion.id}`));
+    for (const customer of customers) expect(api.inRoom(`channel:${other.id}`, customer.id)).to.equal(true);
+  });
+
+  it('a recheck arriving while a join is being decided is applied after it: the join cannot slip past a revoke', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = true;
+    let decided = (): void => undefined;
+    const joinDecided = new Promise<void>((resolve) => (decided = resolve));
+    const gated = await startCustomerApi(infra, (app) => {
+      const rooms = app.container.get(RealtimeRoomsService);
+      const decide = rooms.decide.bind(rooms);
+      // The join's decision is taken (access still held), then held until the revoke and its recheck went out.
+      rooms.decide = async (...args) => {
+        const decision = await decide(...args);
+        if (holding) {
+          holding = false;
+          decided();
+          await held;
+        }
+        return decision;
+      };
+    });
+    try {
+      const catalog = await createSubscriptionCatalog();
+      const channel = await createChannel({ accessPolicy: 'EXTERNAL_GATED', requiredFeatureKey: catalog.basicKey });
+      const member = await entitled(catalog, gated);
+      const join = request(member.socket, 'join', `channel:${channel.id}`);
+      await joinDecided;
+      await revoke(member.subscription.id);
+      recheck().user(member.customer.id);
+      // Give the recheck time to reach the instance while the join is still held.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      expect(await join).to.deep.equal({ ok: true });
+      await eventually(async () => !gated.inRoom(`channel:${channel.id}`, member.customer.id), 3_000);
+    } finally {
+      release();
+      await gated.close();
+    }
+  });
+
+  it('the periodic recheck removes a socket whose entitlement simply ended, with nothing announced', async () => {
+    const fast = await realtimeInfrastructure('access-periodic', { REALTIME_ACCESS_RECHECK_SECONDS: '1' });
+    const periodic = await startCustomerApi(fast);
+    try {
+      const catalog = await createSubscriptionCatalog();
+      const channel = await createChannel({ accessPolicy: 'EXTERNAL_GATED', requiredFeatureKey: catalog.basicKey });
+      const customer = await createCustomer(periodic.app.container);
+      const endsAt = new Date(Date.now() + 2_500);
+      await createSubscription(customer.id, { planId: catalog.basic.plan.id, moduleId: catalog.module.id }, { startsAt: new Date(Date.now() - DAY), endsAt });
+      const socket = await connect(periodic.url, customer.accessToken);
+      sockets.push(socket);
+      expect(await request(socket, 'join', `channel:${channel.id}`)).to.deep.equal({ ok: true });
+      // Sweeps before the end keep it...
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(periodic.inRoom(`channel:${channel.id}`, customer.id)).to.equal(true);
+      // ...the first sweep after it removes it.
+      await eventually(async () => !periodic.inRoom(`channel:${channel.id}`, customer.id), 4_000, 50);
+      expect(Date.now()).to.be.at.least(endsAt.getTime());
+    } finally {
+      await periodic.close();
+      await closeTestInfrastructure(fast);
+    }
+  });
+});
