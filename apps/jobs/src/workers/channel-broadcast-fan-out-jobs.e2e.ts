@@ -368,8 +368,9 @@ describe('channel broadcast push fan-out (jobs app)', () => {
     const tokens = push.requests.flat();
     expect(tokens).to.have.length(1_100);
     expect(new Set(tokens).size).to.equal(1_100);
-    if (runs.every((run) => run.status === 'fulfilled')) expect((await event.reload()).processedAt).to.be.instanceOf(Date);
-    else expect(await deliver(event)).to.include({ outcome: 'processed', sent: 0 });
+    // A run that found deliveries held by the other throws (busy); its job's retry settles nothing new.
+    if (!(await event.reload()).processedAt) expect(await deliver(event)).to.include({ outcome: 'processed', sent: 0 });
+    expect((await event.reload()).processedAt).to.be.instanceOf(Date);
     expect(push.requests.flat()).to.have.length(1_100);
   });
 

@@ -4,7 +4,8 @@ import { QueryTypes } from 'sequelize';
 import { Database } from '@platform/db';
 import type { Redis } from '@platform/redis';
 import { testContainer } from '@platform/testing';
-import { REDIS } from '../../shared';
+import { Clock, REDIS } from '../../shared';
+import { nepalToday } from '../analysis/nepal-time';
 import { IngestMarketDataUseCase, IngestionSummary } from './ingest-market-data.use-case';
 import { IngestionError } from './ingestion.errors';
 import { marketFixture, writeFixture } from './market-fixture.test-helper';
@@ -163,8 +164,8 @@ describe(IngestMarketDataUseCase.name, () => {
     // The last bar (2024-07-01) has no previous_close: the prior bar's close (510) stands in.
     // 2023-07-02 (high 900, low 10) is 365 days before as_of, outside; 2023-07-03 (700, 50) inside.
     expect(await snapshot(a)).to.deep.equal({ as_of: '2024-07-01', last_price: '525.0000', previous_close: '510.0000', week52_high: '700.0000', week52_low: '50.0000' });
-    // No prices: the row exists, with nulls, as of today.
-    expect(await snapshot(b)).to.deep.equal({ as_of: new Date().toISOString().slice(0, 10), last_price: null, previous_close: null, week52_high: null, week52_low: null });
+    // No prices: the row exists, with nulls, as of today in Nepal (from 18:15 UTC that is tomorrow's UTC date).
+    expect(await snapshot(b)).to.deep.equal({ as_of: nepalToday(new Clock()), last_price: null, previous_close: null, week52_high: null, week52_low: null });
 
     // A new latest bar with its own previous_close: the window moves (2023-07-03 drops out).
     const next = { symbol: a, trade_date: '2024-07-02', open: 526, high: 540, low: 520, close: 530, previous_close: 524, volume: 1, turnover: 530 };
