@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Socket as ClientSocket } from 'socket.io-client';
-import { RealtimeAccessRecheck, RealtimeRoomsService } from '@platform/domain';
+import { SubscriptionPlanFeatureModel } from '@platform/db';
+import { EntitlementService, RealtimeAccessRecheck, RealtimeRoomsService } from '@platform/domain';
 import type { Infrastructure } from '@platform/runtime';
 import {
   adminToken,
@@ -32,9 +33,10 @@ const DAY = 24 * 3600 * 1000;
 
 /**
  * Access is checked again when it changes (issue 23 "Realtime"): a customer whose entitlement is
- * revoked, who is banned, or whose channel is soft-deleted leaves the room on every instance once
- * the write publishes RealtimeAccessRecheck, and receives no later event; every socket is also
- * re-decided every REALTIME_ACCESS_RECHECK_SECONDS.
+ * revoked, who is banned, whose channel is soft-deleted or whose channel's or discussion's required
+ * feature changes leaves the room on every instance once the admin route's write publishes
+ * RealtimeAccessRecheck (nothing here publishes one by hand, except to test RealtimeAccessRecheck
+ * itself), and receives no later event; every socket is also re-decided every REALTIME_ACCESS_RECHECK_SECONDS.
  */
 describe('Realtime access rechecks (admin-api writes → customer-api rooms)', function () {
   this.timeout(30_000);
@@ -67,6 +69,16 @@ describe('Realtime access rechecks (admin-api writes → customer-api rooms)', f
         .expect(201)
     ).body.data as { id: number };
   const recheck = () => admin.app.container.get(RealtimeAccessRecheck);
+  const patch = (path: string, body: Record<string, unknown>) =>
+    admin.http.patch(`/api/admin/channels/${path}`).set('Authorization', adminAuth).send(body).expect(200);
+  /** A customer's socket (no subscription) in `rooms`. */
+  const member = async (rooms: string[], on = api) => {
+    const customer = await createCustomer(on.app.container);
+    const socket = await connect(on.url, customer.accessToken);
+    sockets.push(socket);
+    for (const room of rooms) expect(await request(socket, 'join', room)).to.deep.equal({ ok: true });
+    return { customer, socket };
+  };
 
   before(async () => {
     // The periodic recheck is far away here: what these tests see is the explicit one.
@@ -82,7 +94,7 @@ describe('Realtime access rechecks (admin-api writes → customer-api rooms)', f
     await closeTestInfrastructure(infra);
   });
 
-  it('a revoked member leaves channel and discussion rooms on the explicit recheck, and receives no later post', async () => {
+  it('a revoked member leaves channel and discussion rooms on the recheck the revoke publishes, and receives no later post', async () => {
     const catalog = await createSubscriptionCatalog();
     const channel = await createChannel({ accessPolicy: 'EXTERNAL_GATED', requiredFeatureKey: catalog.basicKey });
     const discussion = await discussionOf(channel.id);
@@ -95,9 +107,8 @@ describe('Realtime access rechecks (admin-api writes → customer-api rooms)', f
     const before = await post(channel.id, 'before the revoke');
     await eventually(async () => revoked.received.length === 1 && kept.received.length === 1);
 
+    // The periodic recheck is an hour away here: only what the revoke publishes can move the socket.
     await revoke(revoked.subscription.id);
-    // What the revoke publishes (the periodic recheck is an hour away here).
-    recheck().user(revoked.customer.id);
     await eventually(async () => !api.inRoom(`channel:${channel.id}`, revoked.customer.id) && !api.inRoom(`discussion:${discussion.id}`, revoked.customer.id));
     expect(api.inRoom(`channel:${channel.id}`, kept.customer.id)).to.equal(true);
     expect(api.inRoom(`discussion:${discussion.id}`, kept.customer.id)).to.equal(true);
@@ -139,22 +150,21 @@ describe('Realtime access rechecks (admin-api writes → customer-api rooms)', f
     await eventually(async () => !api.inRoom(`discussion:${discussion.id}`, member.id));
   });
 
-  it('a ban takes the customer out of the discussion room, not the channel room', async () => {
+  it('a ban (POST .../discussion/bans) takes the customer out of the discussion room, not the channel room', async () => {
     const channel = await createChannel();
     const discussion = await discussionOf(channel.id);
-    const customer = await createCustomer(api.app.container);
-    const socket = await connect(api.url, customer.accessToken);
-    sockets.push(socket);
-    expect(await request(socket, 'join', `channel:${channel.id}`)).to.deep.equal({ ok: true });
-    expect(await request(socket, 'join', `discussion:${discussion.id}`)).to.deep.equal({ ok: true });
-    await banFromDiscussion(discussion.id, customer.id, 'abuse');
-    recheck().user(customer.id);
+    const { customer, socket } = await member([`channel:${channel.id}`, `discussion:${discussion.id}`]);
+    await admin.http
+      .post(`/api/admin/channels/${channel.id}/discussion/bans`)
+      .set('Authorization', adminAuth)
+      .send({ user_id: customer.id, reason: 'abuse' })
+      .expect(201);
     await eventually(async () => !api.inRoom(`discussion:${discussion.id}`, customer.id));
     expect(api.inRoom(`channel:${channel.id}`, customer.id)).to.equal(true);
     expect(await request(socket, 'join', `discussion:${discussion.id}`)).to.deep.equal({ ok: false, errorCode: 'CHANNEL_DISCUSSION_BANNED' });
   });
 
-  it('a soft-deleted channel empties both of its rooms on the channel recheck; other channels keep theirs', async () => {
+  it('a soft-deleted channel (PATCH .../status) empties both of its rooms; other channels keep theirs', async () => {
     const channel = await createChannel();
     const other = await createChannel();
     const discussion = await discussionOf(channel.id);
@@ -166,8 +176,7 @@ describe('Realtime access rechecks (admin-api writes → customer-api rooms)', f
         expect(await request(socket, 'join', room)).to.deep.equal({ ok: true });
       }
     }
-    await admin.http.patch(`/api/admin/channels/${channel.id}/status`).set('Authorization', adminAuth).send({ status: 'soft_deleted' }).expect(200);
-    recheck().channel(channel.id);
+    await patch(`${channel.id}/status`, { status: 'soft_deleted' });
     await eventually(async () => !api.realtime.io.of('/').adapter.rooms.has(`channel:${channel.id}`) && !api.realtime.io.of('/').adapter.rooms.has(`discussion:${discussion.id}`));
     for (const customer of customers) expect(api.inRoom(`channel:${other.id}`, customer.id)).to.equal(true);
   });
@@ -199,7 +208,6 @@ describe('Realtime access rechecks (admin-api writes → customer-api rooms)', f
       const join = request(member.socket, 'join', `channel:${channel.id}`);
       await joinDecided;
       await revoke(member.subscription.id);
-      recheck().user(member.customer.id);
       // Give the recheck time to reach the instance while the join is still held.
       await new Promise((resolve) => setTimeout(resolve, 300));
       release();
@@ -209,6 +217,77 @@ describe('Realtime access rechecks (admin-api writes → customer-api rooms)', f
       release();
       await gated.close();
     }
+  });
+
+  it('a channel whose required_feature_key changes (PATCH .../access-policy) drops the members without the new feature from both rooms', async () => {
+    const catalog = await createSubscriptionCatalog();
+    const channel = await createChannel({ accessPolicy: 'EXTERNAL_GATED', requiredFeatureKey: catalog.basicKey });
+    const discussion = await discussionOf(channel.id);
+    const basic = await entitled(catalog);
+    for (const room of [`channel:${channel.id}`, `discussion:${discussion.id}`]) {
+      expect(await request(basic.socket, 'join', room)).to.deep.equal({ ok: true });
+    }
+    await patch(`${channel.id}/access-policy`, { required_feature_key: catalog.premiumKey });
+    await eventually(async () => !api.inRoom(`channel:${channel.id}`, basic.customer.id) && !api.inRoom(`discussion:${discussion.id}`, basic.customer.id));
+  });
+
+  it('a discussion whose required_feature_key changes (PATCH .../discussion) drops the members without it from the discussion room only', async () => {
+    const catalog = await createSubscriptionCatalog();
+    const channel = await createChannel();
+    const discussion = await discussionOf(channel.id);
+    const { customer } = await member([`channel:${channel.id}`, `discussion:${discussion.id}`]);
+    await patch(`${channel.id}/discussion`, { required_feature_key: catalog.premiumKey });
+    await eventually(async () => !api.inRoom(`discussion:${discussion.id}`, customer.id));
+    expect(api.inRoom(`channel:${channel.id}`, customer.id)).to.equal(true);
+  });
+
+  it('a join decided before a soft-delete committed, carried out after the channel recheck listed the room, decides again and is refused', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = true;
+    let decided = (): void => undefined;
+    const joinDecided = new Promise<void>((resolve) => (decided = resolve));
+    const gated = await startCustomerApi(infra, (app) => {
+      const rooms = app.container.get(RealtimeRoomsService);
+      const decide = rooms.decide.bind(rooms);
+      rooms.decide = async (...args) => {
+        const decision = await decide(...args);
+        if (holding) {
+          holding = false;
+          decided();
+          await held;
+        }
+        return decision;
+      };
+    });
+    try {
+      const channel = await createChannel();
+      const customer = await createCustomer(gated.app.container);
+      const socket = await connect(gated.url, customer.accessToken);
+      sockets.push(socket);
+      const join = request(socket, 'join', `channel:${channel.id}`);
+      await joinDecided;
+      await patch(`${channel.id}/status`, { status: 'soft_deleted' });
+      // The channel recheck reaches the instance and finds the room empty while the join is held.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      expect(await join).to.deep.equal({ ok: false, errorCode: 'CHANNEL_NOT_FOUND' });
+      expect(gated.inRoom(`channel:${channel.id}`, customer.id)).to.equal(false);
+    } finally {
+      release();
+      await gated.close();
+    }
+  });
+
+  it('an everyone recheck (a catalog change) re-decides every socket', async () => {
+    const catalog = await createSubscriptionCatalog();
+    const channel = await createChannel({ accessPolicy: 'EXTERNAL_GATED', requiredFeatureKey: catalog.basicKey });
+    const held = await entitled(catalog);
+    expect(await request(held.socket, 'join', `channel:${channel.id}`)).to.deep.equal({ ok: true });
+    // The feature leaves the plan behind the service's back; what the catalog change publishes is sent here.
+    await SubscriptionPlanFeatureModel.update({ enabled: false }, { where: { planId: catalog.basic.plan.id } });
+    await admin.app.container.get(EntitlementService).invalidateCatalog();
+    await eventually(async () => !api.inRoom(`channel:${channel.id}`, held.customer.id));
   });
 
   it('the periodic recheck removes a socket whose entitlement simply ended, with nothing announced', async () => {

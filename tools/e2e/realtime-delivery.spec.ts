@@ -122,6 +122,29 @@ describe('Realtime delivery (admin-api emitter → two customer-api socket.io in
     expect(onSecond.received).to.deep.equal(expected);
   });
 
+  it('delivers an admin message’s message.created (POST .../discussion/messages) to discussion:{id} sockets on both instances, its id a string', async () => {
+    const channel = await createChannel();
+    const discussion = await discussionOf(channel.id);
+    const [onFirst, onSecond, inChannel] = [await socketOn(first), await socketOn(second), await socketOn(first)];
+    for (const { socket } of [onFirst, onSecond]) {
+      expect(await request(socket, 'join', `discussion:${discussion.id}`)).to.deep.equal({ ok: true });
+    }
+    expect(await request(inChannel.socket, 'join', `channel:${channel.id}`)).to.deep.equal({ ok: true });
+    const res = await admin.http
+      .post(`/api/admin/channels/${channel.id}/discussion/messages`)
+      .set('Authorization', adminAuth)
+      .send({ body: 'welcome' })
+      .expect(201);
+    const id = res.body.data.id as string;
+    expect(id).to.be.a('string');
+    await eventually(async () => onFirst.received.length >= 1 && onSecond.received.length >= 1);
+    await Promise.all([onFirst, onSecond, inChannel].map(({ socket }) => drained(socket)));
+    const expected = [{ event: 'message.created', payload: { channelId: channel.id, discussionId: discussion.id, id, seq: 1 } }];
+    expect(onFirst.received).to.deep.equal(expected);
+    expect(onSecond.received).to.deep.equal(expected);
+    expect(inChannel.received).to.deep.equal([]);
+  });
+
   it('delivers discussion deltas to discussion:{id} only, on both instances', async () => {
     const channel = await createChannel();
     const discussion = await discussionOf(channel.id);
@@ -133,7 +156,7 @@ describe('Realtime delivery (admin-api emitter → two customer-api socket.io in
     await eventually(async () => inDiscussion.received.length >= 1);
     await Promise.all([drained(inDiscussion.socket), drained(inChannel.socket)]);
     expect(inDiscussion.received).to.deep.equal([
-      { event: 'message.created', payload: { channelId: channel.id, discussionId: discussion.id, id: 7, seq: 1 } },
+      { event: 'message.created', payload: { channelId: channel.id, discussionId: discussion.id, id: '7', seq: 1 } },
     ]);
     expect(inChannel.received).to.deep.equal([]);
   });

@@ -1,6 +1,6 @@
 import type { ExtendedError, Socket } from 'socket.io';
 import type { ContainerInstance } from 'typedi';
-import { AccessTokenService, Authenticator, ErrorCode } from '@platform/domain';
+import { AccessTokenService, Authenticator, DomainError, ErrorCode } from '@platform/domain';
 
 /** What a socket carries from its handshake: its customer, and when its access token expires. */
 export interface RealtimeSocketData {
@@ -15,6 +15,7 @@ export interface RealtimeSocketData {
  * domain's Authenticator: claims, and a customer who still exists). Customer tokens only. A refused
  * handshake reaches the client's `connect_error` as an Error whose message is `UNAUTHORIZED`, its
  * `data.errorCode` saying TOKEN_EXPIRED for a genuine but expired token (worth refreshing, as on HTTP).
+ * A check that could not be made (the database away) fails with message and errorCode SERVICE_UNAVAILABLE.
  */
 export function authenticateHandshake(container: ContainerInstance) {
   const tokens = container.get(AccessTokenService);
@@ -31,7 +32,14 @@ export function authenticateHandshake(container: ContainerInstance) {
         socket.data = data;
         next();
       },
-      () => next(refused('UNAUTHORIZED', 'Access token is invalid')),
+      // The token's customer is gone or its claims are wrong: refused. Anything else (the database
+      // away) is not the client's fault: SERVICE_UNAVAILABLE, worth retrying with the same token.
+      (error: unknown) =>
+        next(
+          error instanceof DomainError && error.code === 'UNAUTHORIZED'
+            ? refused('UNAUTHORIZED', 'Access token is invalid')
+            : failed('SERVICE_UNAVAILABLE', 'Could not check the access token; connect again shortly'),
+        ),
     );
   };
 }
@@ -44,7 +52,12 @@ function bearer(value: unknown): string | undefined {
 }
 
 function refused(errorCode: ErrorCode, message: string): ExtendedError {
-  const error: ExtendedError = new Error('UNAUTHORIZED');
+  return failed(errorCode, message, 'UNAUTHORIZED');
+}
+
+/** A refusal as `connect_error` shows it: `message` (UNAUTHORIZED for every token refusal), `data.errorCode` and `data.message`. */
+function failed(errorCode: ErrorCode, message: string, kind: string = errorCode): ExtendedError {
+  const error: ExtendedError = new Error(kind);
   error.data = { errorCode, message };
   return error;
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Infrastructure } from '@platform/runtime';
-import { AccessTokenService } from '@platform/domain';
-import { adminToken, createChannel, createCustomer, customerToken, invalidTokenCases, refusedTokenCode } from '@platform/testing';
+import { AccessTokenService, Authenticator } from '@platform/domain';
+import { adminToken, createChannel, createCustomer, customerToken, eventually, invalidTokenCases, refusedTokenCode } from '@platform/testing';
 import { closeTestInfrastructure, connect, realtimeInfrastructure, refusal, request, RealtimeInstance, startCustomerApi } from './realtime.test-helper';
 
 /**
@@ -77,6 +77,58 @@ describe('customer-api realtime: handshake and session', () => {
     expect(Date.now() - started).to.be.below(2_000);
     expect(await reason).to.equal('transport close');
     expect(own.realtime.io.of('/').sockets.size).to.equal(0);
+  });
+
+  /** An instance whose handshake lookup of the customer runs `around` instead (the real lookup passed in). */
+  const withLookup = (around: (lookup: Authenticator['actorFromClaims'], ...args: Parameters<Authenticator['actorFromClaims']>) => ReturnType<Authenticator['actorFromClaims']>) =>
+    startCustomerApi(infra, (app) => {
+      const authenticator = app.container.get(Authenticator);
+      const lookup = authenticator.actorFromClaims.bind(authenticator);
+      authenticator.actorFromClaims = (...args) => around(lookup, ...args);
+    });
+
+  it('answers SERVICE_UNAVAILABLE, not UNAUTHORIZED, when the handshake cannot look the customer up', async () => {
+    const failing = await withLookup(() => Promise.reject(new Error('connection terminated')));
+    try {
+      const customer = await createCustomer(failing.app.container);
+      expect(await refusal(failing.url, customer.accessToken)).to.deep.equal({
+        message: 'SERVICE_UNAVAILABLE',
+        data: { errorCode: 'SERVICE_UNAVAILABLE', message: 'Could not check the access token; connect again shortly' },
+      });
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('a token that expires during the handshake lookup ends the session at once, and the socket is forgotten', async function () {
+    this.timeout(10_000);
+    const slow = await withLookup(async (lookup, claims) => {
+      await new Promise((resolve) => setTimeout(resolve, Number(claims.exp) * 1000 - Date.now() + 100));
+      return lookup(claims);
+    });
+    try {
+      const customer = await createCustomer(slow.app.container);
+      const token = slow.app.container.get(AccessTokenService).sign({ kind: 'customer', id: customer.id }, 1);
+      const socket = await connect(slow.url, token);
+      const reason = await new Promise<string>((resolve) => (socket.disconnected ? resolve('io server disconnect') : socket.once('disconnect', resolve)));
+      expect(reason).to.equal('io server disconnect');
+      await eventually(async () => slow.realtime.io.of('/').sockets.size === 0);
+      expect(slow.realtime.sessions.socketsOf(customer.id)).to.equal(0);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('shuts down promptly when Redis was down at boot (the adapter connections never came up)', async () => {
+    const down = await realtimeInfrastructure('connect-redis-down', { REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const own = await startCustomerApi(down);
+      const started = Date.now();
+      await own.close();
+      expect(Date.now() - started).to.be.below(2_000);
+    } finally {
+      await closeTestInfrastructure(down);
+    }
   });
 
   it('disconnects the socket when its token expires; the client connects again with a fresh token', async function () {

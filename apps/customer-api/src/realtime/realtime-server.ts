@@ -31,6 +31,7 @@ export function attachRealtime(httpServer: HttpServer, app: HttpApp, infra: Infr
   });
   const sessions = new RealtimeSessions(io, app.container.get(RealtimeRoomsService), infra.logger);
   io.use(authenticateHandshake(app.container));
+  io.use((socket, next) => sessions.admit(socket as RealtimeSocket, next));
   io.on('connection', (socket) => sessions.add(socket as RealtimeSocket));
 
   // A write that took access away asks every instance at once (RealtimeAccessRecheck)...
@@ -39,7 +40,10 @@ export function attachRealtime(httpServer: HttpServer, app: HttpApp, infra: Infr
     if (target) void sessions.recheck(target).catch((error: unknown) => infra.logger.warn({ err: error }, 'realtime access recheck failed'));
   });
   // ...and every socket is re-decided on a period, for what no write announces (an entitlement that ends).
-  const sweep = setInterval(() => void sessions.recheckAll().catch(() => undefined), infra.config.realtime.accessRecheckSeconds * 1000);
+  const sweep = setInterval(
+    () => void sessions.recheckAll().catch((error: unknown) => infra.logger.warn({ err: error }, 'periodic realtime access recheck failed')),
+    infra.config.realtime.accessRecheckSeconds * 1000,
+  );
   sweep.unref();
 
   return {

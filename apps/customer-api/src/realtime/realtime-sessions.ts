@@ -1,6 +1,6 @@
-import type { Server, Socket } from 'socket.io';
+import type { ExtendedError, Server, Socket } from 'socket.io';
 import type { Logger } from '@platform/observability';
-import { channelRoom, discussionRoom, RealtimeAccessRecheckTarget, RealtimeRoomsService, RoomDecision, RoomTargets } from '@platform/domain';
+import { channelRoom, discussionRoom, RealtimeAccessRecheckTarget, RealtimeRoom, RealtimeRoomsService, RoomDecision, RoomTargets } from '@platform/domain';
 import type { RealtimeSocketData } from './realtime-auth';
 
 /** What a client may send (CONTRACT section 9): join or leave a room, answered through `ack`. */
@@ -14,6 +14,14 @@ export type RealtimeSocket = Socket<RealtimeClientEvents, Record<string, never>,
 const SWEEP_BATCH = 20;
 /** setTimeout's largest delay (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Joins and leaves of one socket waiting or running at once; beyond it a request is answered RATE_LIMIT_EXCEEDED (a flood must not queue unbounded work). */
+export const MAX_PENDING_PER_SOCKET = 8;
+/** Rooms one socket may be in (besides its own). */
+export const MAX_ROOMS_PER_SOCKET = 100;
+/** Sockets one customer may hold on one instance; a further handshake is refused RATE_LIMIT_EXCEEDED. */
+export const MAX_SOCKETS_PER_USER = 20;
+/** A join re-decided this many times in a row, each overtaken by a recheck of its room, answers SERVICE_UNAVAILABLE. */
+const MAX_JOIN_DECISIONS = 5;
 
 /**
  * The sockets of one customer-api instance and their rooms. Every room change of a socket (join,
@@ -23,7 +31,18 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export class RealtimeSessions {
   private readonly queues = new WeakMap<RealtimeSocket, Promise<unknown>>();
   private readonly byUser = new Map<string, Set<RealtimeSocket>>();
+  private readonly pending = new WeakMap<RealtimeSocket, number>();
+  /**
+   * For each room a join is being decided for: how many such joins, and a generation a channel
+   * recheck of the room increments. A join whose room's generation moved while it decided decides
+   * again, so a decision taken before a soft-delete or policy change committed cannot be carried
+   * out after the recheck that followed it listed the room (the socket was not in it yet). A
+   * recheck of a customer or of every socket needs none: it queues behind the join in the
+   * socket's queue and reads the socket's rooms then.
+   */
+  private readonly joining = new Map<string, { joins: number; generation: number }>();
   private sweeping = false;
+  private sweepAgain = false;
 
   constructor(
     private readonly io: Server,
@@ -31,30 +50,49 @@ export class RealtimeSessions {
     private readonly logger: Logger,
   ) {}
 
+  /** A handshake middleware (after authentication): a customer's sockets on this instance are capped (MAX_SOCKETS_PER_USER). */
+  admit = (socket: RealtimeSocket, next: (error?: ExtendedError) => void): void => {
+    if ((this.byUser.get(socket.data.userId)?.size ?? 0) < MAX_SOCKETS_PER_USER) return next();
+    const error: ExtendedError = new Error('RATE_LIMIT_EXCEEDED');
+    error.data = { errorCode: 'RATE_LIMIT_EXCEEDED', message: `At most ${MAX_SOCKETS_PER_USER} connections per customer` };
+    next(error);
+  };
+
   add(socket: RealtimeSocket): void {
     const { userId } = socket.data;
     const own = this.byUser.get(userId) ?? new Set();
     this.byUser.set(userId, own.add(socket));
-    const expiry = this.endAtExpiry(socket);
-    socket.on('join', (room, ack) => void this.join(socket, room, ack));
-    socket.on('leave', (room, ack) => void this.leave(socket, room, ack));
+    const expiry: { timer?: NodeJS.Timeout } = {};
+    // Listened to before the expiry is armed: a token that expired during the handshake disconnects
+    // the socket at once, and the socket must still leave byUser.
     socket.on('disconnect', () => {
       clearTimeout(expiry.timer);
       own.delete(socket);
       if (own.size === 0) this.byUser.delete(userId);
     });
+    socket.on('join', (room, ack) => void this.join(socket, room, ack));
+    socket.on('leave', (room, ack) => void this.leave(socket, room, ack));
+    this.endAtExpiry(socket, expiry);
   }
 
-  /** Decides rooms again: all of a customer's sockets' rooms, or every local socket in a channel's two rooms. */
+  /** How many sockets this instance holds for `userId`. */
+  socketsOf(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
+  /** Decides rooms again: all of a customer's sockets' rooms, every local socket in a channel's two rooms, or every socket. */
   async recheck(target: RealtimeAccessRecheckTarget): Promise<void> {
     const targets: RoomTargets = new Map();
+    if ('all' in target) return this.recheckAll();
     if ('userId' in target) {
       const sockets = [...(this.byUser.get(target.userId) ?? [])];
       await Promise.all(sockets.map((socket) => this.serial(socket, () => this.recheckRooms(socket, roomsOf(socket), targets))));
       return;
     }
+    this.overtakeJoins(channelRoom(target.channelId));
     const discussionId = await this.rooms.discussionIdOf(target.channelId);
     const names = [channelRoom(target.channelId), ...(discussionId === undefined ? [] : [discussionRoom(discussionId)])];
+    names.slice(1).forEach((name) => this.overtakeJoins(name));
     const local = this.io.of('/').adapter.rooms;
     for (const name of names) {
       const sockets = [...(local.get(name) ?? [])].map((id) => this.io.of('/').sockets.get(id) as RealtimeSocket | undefined);
@@ -62,14 +100,25 @@ export class RealtimeSessions {
     }
   }
 
-  /** Every local socket's rooms, decided again (REALTIME_ACCESS_RECHECK_SECONDS); a sweep still running is not doubled. */
+  /**
+   * Every local socket's rooms, decided again (REALTIME_ACCESS_RECHECK_SECONDS, or an `all`
+   * recheck). A sweep asked for while one runs is not doubled but runs once more after it, since
+   * the running one may already have passed sockets the new change concerns.
+   */
   async recheckAll(): Promise<void> {
-    if (this.sweeping) return;
+    if (this.sweeping) {
+      this.sweepAgain = true;
+      return;
+    }
     this.sweeping = true;
     try {
-      const targets: RoomTargets = new Map();
-      const sockets = [...this.io.of('/').sockets.values()] as RealtimeSocket[];
-      await this.inBatches(sockets, (socket) => this.recheckRooms(socket, roomsOf(socket), targets));
+      do {
+        this.sweepAgain = false;
+        const targets: RoomTargets = new Map();
+        const decisions: Decisions = new Map();
+        const sockets = [...this.io.of('/').sockets.values()] as RealtimeSocket[];
+        await this.inBatches(sockets, (socket) => this.recheckRooms(socket, roomsOf(socket), targets, decisions));
+      } while (this.sweepAgain);
     } finally {
       this.sweeping = false;
     }
@@ -78,27 +127,63 @@ export class RealtimeSessions {
   private join(socket: RealtimeSocket, name: unknown, ack: unknown): Promise<void> {
     const room = this.rooms.parse(name);
     if (!room) return Promise.resolve(reply(ack, { ok: false, errorCode: 'VALIDATION_ERROR' }));
-    return this.serial(socket, async () => {
-      let decision: RoomDecision;
-      try {
-        decision = await this.rooms.decide(socket.data.userId, room);
-      } catch (error) {
-        this.logger.warn({ err: error, room: room.name }, 'could not decide a realtime join');
-        decision = { ok: false, errorCode: 'SERVICE_UNAVAILABLE' };
+    return this.limited(socket, ack, async () => {
+      if (!socket.rooms.has(room.name) && roomsOf(socket).length >= MAX_ROOMS_PER_SOCKET) {
+        return reply(ack, { ok: false, errorCode: 'RATE_LIMIT_EXCEEDED' });
       }
-      // A socket gone meanwhile must not be added to the adapter's rooms (it would never be removed).
-      if (decision.ok && socket.connected) await socket.join(room.name);
-      reply(ack, decision);
+      const entry = this.joining.get(room.name) ?? { joins: 0, generation: 0 };
+      this.joining.set(room.name, entry);
+      entry.joins++;
+      try {
+        let decision: RoomDecision = { ok: false, errorCode: 'SERVICE_UNAVAILABLE' };
+        for (let attempt = 0; attempt < MAX_JOIN_DECISIONS; attempt++) {
+          const seen = entry.generation;
+          decision = await this.decideJoin(socket, room);
+          if (seen === entry.generation) {
+            // No await from here to the join: a recheck cannot slip in between.
+            // A socket gone meanwhile must not be added to the adapter's rooms (it would never be removed).
+            if (decision.ok && socket.connected) await socket.join(room.name);
+            return reply(ack, decision);
+          }
+          decision = { ok: false, errorCode: 'SERVICE_UNAVAILABLE' };
+        }
+        reply(ack, decision);
+      } finally {
+        if (--entry.joins === 0) this.joining.delete(room.name);
+      }
     });
+  }
+
+  private async decideJoin(socket: RealtimeSocket, room: RealtimeRoom): Promise<RoomDecision> {
+    try {
+      return await this.rooms.decide(socket.data.userId, room);
+    } catch (error) {
+      this.logger.warn({ err: error, room: room.name }, 'could not decide a realtime join');
+      return { ok: false, errorCode: 'SERVICE_UNAVAILABLE' };
+    }
   }
 
   private leave(socket: RealtimeSocket, name: unknown, ack: unknown): Promise<void> {
     const room = this.rooms.parse(name);
     if (!room) return Promise.resolve(reply(ack, { ok: false, errorCode: 'VALIDATION_ERROR' }));
-    return this.serial(socket, async () => {
+    return this.limited(socket, ack, async () => {
       await socket.leave(room.name);
       reply(ack, { ok: true });
     });
+  }
+
+  /** A client's join or leave, in the socket's queue; refused RATE_LIMIT_EXCEEDED when MAX_PENDING_PER_SOCKET are already waiting. */
+  private limited(socket: RealtimeSocket, ack: unknown, work: () => Promise<void>): Promise<void> {
+    const pending = this.pending.get(socket) ?? 0;
+    if (pending >= MAX_PENDING_PER_SOCKET) return Promise.resolve(reply(ack, { ok: false, errorCode: 'RATE_LIMIT_EXCEEDED' }));
+    this.pending.set(socket, pending + 1);
+    return this.serial(socket, work).finally(() => this.pending.set(socket, (this.pending.get(socket) ?? 1) - 1));
+  }
+
+  /** Joins to `name` being decided now decide again before they are carried out. */
+  private overtakeJoins(name: string): void {
+    const entry = this.joining.get(name);
+    if (entry) entry.generation++;
   }
 
   /**
@@ -106,12 +191,16 @@ export class RealtimeSessions {
    * away) keeps the room: deltas carry ids only, the content behind them is checked on every read,
    * and the next sweep decides again.
    */
-  private async recheckRooms(socket: RealtimeSocket, names: string[], targets: RoomTargets): Promise<void> {
+  private async recheckRooms(socket: RealtimeSocket, names: string[], targets: RoomTargets, decisions: Decisions = new Map()): Promise<void> {
     for (const name of names) {
       const room = this.rooms.parse(name);
       if (!room || !socket.rooms.has(name)) continue;
       try {
-        const decision = await this.rooms.decide(socket.data.userId, room, targets);
+        // One decision per (customer, room) within a pass: a customer's several sockets share it.
+        const key = `${socket.data.userId} ${name}`;
+        let decided = decisions.get(key);
+        if (!decided) decisions.set(key, (decided = this.rooms.decide(socket.data.userId, room, targets)));
+        const decision = await decided;
         if (!decision.ok) {
           await socket.leave(name);
           this.logger.debug({ userId: socket.data.userId, room: name, errorCode: decision.errorCode }, 'realtime access gone: socket left the room');
@@ -140,17 +229,18 @@ export class RealtimeSessions {
    * The token's expiry ends the session (issue 23): the server disconnects the socket at `exp`
    * (the client sees "io server disconnect") and the client connects again with a fresh token.
    */
-  private endAtExpiry(socket: RealtimeSocket): { timer?: NodeJS.Timeout } {
-    const expiry: { timer?: NodeJS.Timeout } = {};
+  private endAtExpiry(socket: RealtimeSocket, expiry: { timer?: NodeJS.Timeout }): void {
     const arm = () => {
       const left = socket.data.expiresAt - Date.now();
       if (left <= 0) return void socket.disconnect(true);
       expiry.timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
     };
     arm();
-    return expiry;
   }
 }
+
+/** Decisions of one recheck pass, by `${userId} ${room}`. */
+type Decisions = Map<string, Promise<RoomDecision>>;
 
 /** The rooms a socket joined (socket.io also keeps each socket in a room named by its own id). */
 const roomsOf = (socket: RealtimeSocket): string[] => [...socket.rooms].filter((room) => room !== socket.id);

@@ -159,7 +159,7 @@ describe('0018-channel-discussions constraints', () => {
     expect(await DiscussionMuteModel.count({ where: { discussionId: d.id } })).to.equal(1);
   });
 
-  it('records only the six moderation actions, with muted_until exactly on a mute', async () => {
+  it('records only the seven moderation actions, with muted_until exactly on a mute', async () => {
     const [d, u] = [await discussion(), await user()];
     const target = await message(d.id, u.id);
     for (const name of ['ban', 'unban', 'unmute']) await action(d.id, { action: name, userId: u.id });
@@ -171,7 +171,26 @@ describe('0018-channel-discussions constraints', () => {
     }
     await refused(() => action(d.id, { action: 'kick' }), /discussion_moderation_actions_action_check/);
     await refused(() => sql(`INSERT INTO discussion_moderation_actions (discussion_id, action) VALUES (${d.id}, 'ban')`), /null value in column "admin_id"/);
-    expect(await DiscussionModerationActionModel.count({ where: { discussionId: d.id } })).to.equal(6);
+    await action(d.id, { action: 'settings_update', changes: { title: { from: 'a', to: 'b' } } });
+    expect(await DiscussionModerationActionModel.count({ where: { discussionId: d.id } })).to.equal(7);
+  });
+
+  it('holds the changed fields exactly on a settings_update, as a non-empty JSON object', async () => {
+    const [d, u] = [await discussion(), await user()];
+    const changes = { is_enabled: { from: true, to: false }, required_feature_key: { from: null, to: 'signals' } };
+    const row = await action(d.id, { action: 'settings_update', changes });
+    expect((await DiscussionModerationActionModel.findByPk(row.id))?.changes).to.deep.equal(changes);
+    await refused(() => action(d.id, { action: 'settings_update' }), /discussion_moderation_actions_changes/);
+    for (const bad of [{}, [], 'title', 1]) {
+      await refused(
+        () => sql(`INSERT INTO discussion_moderation_actions (discussion_id, action, admin_id, changes) VALUES (:id, 'settings_update', 'a', CAST(:changes AS jsonb))`, { id: d.id, changes: JSON.stringify(bad) }),
+        /discussion_moderation_actions_changes/,
+      );
+    }
+    for (const name of ['ban', 'unban', 'unmute', 'message_edit', 'message_delete']) {
+      await refused(() => action(d.id, { action: name, userId: u.id, changes }), /discussion_moderation_actions_changes/);
+    }
+    await refused(() => action(d.id, { action: 'mute', userId: u.id, mutedUntil: at, changes }), /discussion_moderation_actions_changes/);
   });
 
   it('holds one slow-mode mark per (discussion, user), always with its time', async () => {

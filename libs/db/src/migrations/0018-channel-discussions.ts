@@ -7,10 +7,14 @@ import { sqlMigration } from './migration';
  * - `channel_discussions.event_seq`: numbers the discussion's message deltas (message.created,
  *   .updated, .deleted), as `channels.event_seq` numbers post deltas.
  * - `discussion_messages`: a message is written by a user (USER) or an admin (ADMIN), never both;
- *   a deleted message keeps its row as a tombstone with no body, and names who deleted it; an
- *   edit names exactly one editor. The (discussion, id) index serves the newest-first pages.
+ *   a deleted message keeps its row as a tombstone with no body and names at most one deleter; an
+ *   edited message names at most one editor (the last). "At most", not "exactly": the app always
+ *   records who, but deleting that user sets their column NULL (ON DELETE SET NULL) and the row
+ *   must survive it. The (discussion, id) index serves the newest-first pages.
  * - `discussion_bans` and `discussion_mutes`: who may not post now (a mute ends by itself at
- *   `muted_until`); `discussion_moderation_actions` records every moderation act, who, when, why.
+ *   `muted_until`); `discussion_moderation_actions` records every moderation act, who, when, why,
+ *   and for a settings_update (a PATCH of the discussion) exactly the fields it changed, as
+ *   `changes` { field: { from, to } } (a JSON object on that action, NULL on every other).
  * - `discussion_slow_mode_marks`: each user's last message time per discussion, moved by one
  *   conditional upsert, so slow mode holds under concurrent posts.
  */
@@ -74,14 +78,19 @@ const UP = `
   CREATE TABLE discussion_moderation_actions (
     id             bigserial PRIMARY KEY,
     discussion_id  integer NOT NULL REFERENCES channel_discussions (id) ON DELETE CASCADE,
-    action         text NOT NULL CHECK (action IN ('ban', 'unban', 'mute', 'unmute', 'message_edit', 'message_delete')),
+    action         text NOT NULL CHECK (action IN ('ban', 'unban', 'mute', 'unmute', 'message_edit', 'message_delete', 'settings_update')),
     admin_id       text NOT NULL CHECK (length(admin_id) BETWEEN 1 AND 255),
     user_id        uuid REFERENCES users (id) ON DELETE SET NULL,
     message_id     bigint REFERENCES discussion_messages (id) ON DELETE SET NULL,
     muted_until    timestamptz,
     reason         text CHECK (char_length(reason) BETWEEN 1 AND 500),
+    changes        jsonb,
     created_at     timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT discussion_moderation_actions_mute_until CHECK ((action = 'mute') = (muted_until IS NOT NULL))
+    CONSTRAINT discussion_moderation_actions_mute_until CHECK ((action = 'mute') = (muted_until IS NOT NULL)),
+    CONSTRAINT discussion_moderation_actions_changes CHECK (
+      (action = 'settings_update') = (changes IS NOT NULL)
+      AND (changes IS NULL OR (jsonb_typeof(changes) = 'object' AND changes <> '{}'::jsonb))
+    )
   );
   CREATE INDEX discussion_moderation_actions_discussion_idx ON discussion_moderation_actions (discussion_id, id DESC);
 

@@ -1,7 +1,10 @@
 import { Column, DataType, Model, Table } from 'sequelize-typescript';
 
-export const DISCUSSION_MODERATION_ACTIONS = ['ban', 'unban', 'mute', 'unmute', 'message_edit', 'message_delete'] as const;
+export const DISCUSSION_MODERATION_ACTIONS = ['ban', 'unban', 'mute', 'unmute', 'message_edit', 'message_delete', 'settings_update'] as const;
 export type DiscussionModerationActionName = (typeof DISCUSSION_MODERATION_ACTIONS)[number];
+
+/** What a settings_update changed: each changed field (as the PATCH body names it) with its value before and after. */
+export type DiscussionSettingsChanges = Record<string, { from: unknown; to: unknown }>;
 
 /** One moderation act in a discussion: who did what to whom or which message, when, and why (migration 0018). */
 @Table({ tableName: 'discussion_moderation_actions', underscored: true, updatedAt: false })
@@ -30,6 +33,10 @@ export class DiscussionModerationActionModel extends Model {
 
   @Column({ type: DataType.TEXT })
   declare reason: string | null;
+
+  /** settings_update only (the discussion_moderation_actions_changes CHECK). */
+  @Column({ type: DataType.JSONB })
+  declare changes: DiscussionSettingsChanges | null;
 
   declare createdAt: Date;
 }

@@ -114,7 +114,7 @@ export {
 export { DISCUSSION_AUTHOR_TYPES } from './discussion-message.model';
 export type { DiscussionAuthorType } from './discussion-message.model';
 export { DISCUSSION_MODERATION_ACTIONS } from './discussion-moderation-action.model';
-export type { DiscussionModerationActionName } from './discussion-moderation-action.model';
+export type { DiscussionModerationActionName, DiscussionSettingsChanges } from './discussion-moderation-action.model';
 export { TRAINING_STATUSES, TRAINING_ACCESS_TYPES, TRAINING_SEARCH_CONFIG } from './training.model';
 export type { TrainingStatus } from './training.model';
 export { TRAINING_SESSION_TYPES, TRAINING_SESSION_STATUSES } from './training-session.model';

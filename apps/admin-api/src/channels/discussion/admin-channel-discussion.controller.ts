@@ -49,11 +49,13 @@ export class AdminChannelDiscussionController {
       'key some subscription plan names, else 422 CHANNEL_FEATURE_KEY_UNKNOWN; members then need it besides the channel\'s ' +
       'access; null clears it), slow_mode_enabled, slow_mode_interval_seconds (integer 1-86400; null clears it). Slow mode on ' +
       'needs an interval, judged with the stored settings under the given ones: 422 UNPROCESSABLE naming the field. updatedAt ' +
-      `moves on every accepted PATCH. ${SOFT_DELETED} ${BODY_422} ${CHANNEL_ID} ${DISCUSSION_FIELDS}`,
+      'moves on every accepted PATCH. A PATCH that changes a setting adds a settings_update entry to the moderation log (the ' +
+      'admin, and changes: { field: { from, to } } for exactly the fields that changed); one repeating the stored values adds ' +
+      `none. ${SOFT_DELETED} ${BODY_422} ${CHANNEL_ID} ${DISCUSSION_FIELDS}`,
   )
   @ApiBody(UpdateDiscussionDto)
-  async update(@Param('id') id: number, @Body({ validate: false, required: false }) body: unknown) {
-    return ApiResponse.ok(await this.updateDiscussion.execute(id, body), 'Discussion updated successfully');
+  async update(@CurrentUser() admin: AdminActor, @Param('id') id: number, @Body({ validate: false, required: false }) body: unknown) {
+    return ApiResponse.ok(await this.updateDiscussion.execute(admin, id, body), 'Discussion updated successfully');
   }
 
   @Get('/messages')

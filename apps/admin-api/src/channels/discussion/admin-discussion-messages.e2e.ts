@@ -157,7 +157,7 @@ describe('Admin discussion messages (admin-api)', () => {
       });
       expect(row).to.deep.include({ discussionId, authorType: 'ADMIN', authorAdminId: ADMIN_ID, body: 'Welcome!\n\tRead the rules.' });
       expect(await settled(discussionId, 1)).to.deep.equal([
-        { event: 'message.created', channelId: channel.id, discussionId, id: Number(res.body.data.id), seq: 1 },
+        { event: 'message.created', channelId: channel.id, discussionId, id: String(res.body.data.id), seq: 1 },
       ]);
       expect(capture.inRoom(`discussion:${discussionId}`)[0].rooms).to.deep.equal([`discussion:${discussionId}`]);
     });
@@ -249,17 +249,19 @@ describe('Admin discussion messages (admin-api)', () => {
         ['message_edit', ADMIN_ID, userId, String(message.id), 'spam link', null],
       ]);
       expect(await settled(discussionId, 1)).to.deep.equal([
-        { event: 'message.updated', channelId: channel.id, discussionId, id: Number(message.id), seq: 1 },
+        { event: 'message.updated', channelId: channel.id, discussionId, id: String(message.id), seq: 1 },
       ]);
     });
 
-    it('edits an admin’s message (another admin’s too) without a log entry; an archived channel’s messages can be corrected', async () => {
+    it('edits an admin’s message (another admin’s too) and logs it with no user; an archived channel’s messages can be corrected', async () => {
       const channel = await createChannel({ status: 'archived' });
       const { id: discussionId } = await discussionOf(channel.id);
       const message = await createDiscussionMessage(discussionId, { adminId: 'another-admin', body: 'typo' });
-      const res = await edit(String(message.id), { body: 'fixed' }).expect(200);
+      const res = await edit(String(message.id), { body: 'fixed', reason: 'typo' }).expect(200);
       expect(res.body.data).to.deep.include({ body: 'fixed', authorAdminId: 'another-admin', editedByAdminId: ADMIN_ID });
-      expect(await actionsOf(discussionId)).to.deep.equal([]);
+      expect((await actionsOf(discussionId)).map((a) => [a.action, a.adminId, a.userId, String(a.messageId), a.reason])).to.deep.equal([
+        ['message_edit', ADMIN_ID, null, String(message.id), 'typo'],
+      ]);
       expect((await settled(discussionId, 1)).map((e) => e.event)).to.deep.equal(['message.updated']);
     });
 
@@ -331,22 +333,30 @@ describe('Admin discussion messages (admin-api)', () => {
         ['message_delete', ADMIN_ID, userId, String(message.id), 'abuse'],
       ]);
       expect(await settled(discussionId, 1)).to.deep.equal([
-        { event: 'message.deleted', channelId: channel.id, discussionId, id: Number(message.id), seq: 1 },
+        { event: 'message.deleted', channelId: channel.id, discussionId, id: String(message.id), seq: 1 },
       ]);
       expect(await quietly(discussionId)).to.have.length(1);
     });
 
-    it('deletes without a body (no reason), and an admin’s message without a log entry', async () => {
+    it('deletes without a body (no reason), and logs deleting an admin’s message (its own or another’s) with no user', async () => {
       const channel = await createChannel();
       const { id: discussionId } = await discussionOf(channel.id);
       const byUser = await createDiscussionMessage(discussionId, { userId });
       const byAdmin = await createDiscussionMessage(discussionId, { adminId: ADMIN_ID });
+      const byOtherAdmin = await createDiscussionMessage(discussionId, { adminId: 'another-admin' });
       await remove(String(byUser.id)).expect(200);
       await remove(String(byAdmin.id)).expect(200);
-      expect((await actionsOf(discussionId)).map((a) => [a.action, String(a.messageId), a.reason])).to.deep.equal([
-        ['message_delete', String(byUser.id), null],
+      await remove(String(byOtherAdmin.id), { reason: 'outdated' }).expect(200);
+      expect((await actionsOf(discussionId)).map((a) => [a.action, a.adminId, a.userId, String(a.messageId), a.reason])).to.deep.equal([
+        ['message_delete', ADMIN_ID, userId, String(byUser.id), null],
+        ['message_delete', ADMIN_ID, null, String(byAdmin.id), null],
+        ['message_delete', ADMIN_ID, null, String(byOtherAdmin.id), 'outdated'],
       ]);
-      expect((await settled(discussionId, 2)).map((e) => [e.event, e.seq])).to.deep.equal([['message.deleted', 1], ['message.deleted', 2]]);
+      expect((await settled(discussionId, 3)).map((e) => [e.event, e.seq])).to.deep.equal([
+        ['message.deleted', 1],
+        ['message.deleted', 2],
+        ['message.deleted', 3],
+      ]);
     });
 
     for (const [name, body] of [

@@ -23,7 +23,7 @@ import { BODY_422, CHANNEL_ID, REASON, SOFT_DELETED } from './discussion-docs';
 const BAN = 'A ban: { discussionId, userId, bannedByAdminId, reason, createdAt }.';
 const MUTE = 'A mute: { discussionId, userId, mutedUntil, mutedByAdminId, reason, createdAt, updatedAt (when it was last set) }.';
 const LIFT = 'data is { discussionId, userId, removed } (removed: whether there was one to lift).';
-const USER = 'user_id must name an existing user (else 404 NOT_FOUND; not a UUID: 422 UNPROCESSABLE).';
+const USER = 'user_id must name an existing user (else 422 UNPROCESSABLE with errors[] naming user_id, as for one that is not a UUID).';
 const USER_PARAM = 'userId is the user\'s UUID (anything else is 400 VALIDATION_ERROR).';
 const SORTED_PAGE =
   'cursor (the previous page\'s next_cursor) and limit (1-100, default 20); a bad one is 422 UNPROCESSABLE. data is { items, ' +
@@ -137,9 +137,11 @@ export class AdminDiscussionModerationController {
   @RequirePermission('Communications_READ')
   @ApiDoc(
     'The discussion\'s moderation log, newest first',
-    'Every ban, unban, mute, unmute, and edit or delete of a user\'s message, as { id (string), discussionId, action (ban | unban ' +
-      '| mute | unmute | message_edit | message_delete), adminId (who), userId (whom), messageId (string; message_edit and ' +
-      'message_delete), mutedUntil (mute only), reason, createdAt (when) }. before_id (the previous page\'s next_before_id) and ' +
+    'Every ban, unban, mute, unmute, admin edit or delete of any message, and change of the discussion\'s settings, as { id ' +
+      '(string), discussionId, action (ban | unban | mute | unmute | message_edit | message_delete | settings_update), adminId ' +
+      '(who), userId (whom; null for an admin\'s message and for settings_update), messageId (string; message_edit and ' +
+      'message_delete), mutedUntil (mute only), reason, changes (settings_update only, else null: { field: { from, to } } for ' +
+      'exactly the fields the PATCH changed, named as in its body), createdAt (when) }. before_id (the previous page\'s next_before_id) and ' +
       'limit (1-100, default 20); data is { items, cursor: { next_after_id, next_before_id } ({} when has_more is false), limit, ' +
       `has_more, count }; a bad one is 422 UNPROCESSABLE. ${CHANNEL_ID}`,
   )

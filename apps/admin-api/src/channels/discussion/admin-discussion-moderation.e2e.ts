@@ -80,7 +80,7 @@ describe('Admin discussion moderation: bans, mutes, log (admin-api)', () => {
     });
 
     for (const [name, body, status, code] of [
-      ['a user that does not exist', () => ({ user_id: randomUUID() }), 404, 'NOT_FOUND'],
+      ['a user that does not exist', () => ({ user_id: randomUUID() }), 422, 'UNPROCESSABLE'],
       ['a user_id that is not a UUID', () => ({ user_id: 'user-1' }), 422, 'UNPROCESSABLE'],
       ['no user_id', () => ({ reason: 'why' }), 422, 'UNPROCESSABLE'],
       ['an empty reason', (id: string) => ({ user_id: id, reason: '  ' }), 422, 'UNPROCESSABLE'],
@@ -95,6 +95,12 @@ describe('Admin discussion moderation: bans, mutes, log (admin-api)', () => {
         expect(await moderationRows(discussionId)).to.deep.equal({ bans: 0, mutes: 0, actions: 0 });
       });
     }
+
+    it('names user_id in errors[] when the user does not exist (a body field: 422, CONTRACT section 4)', async () => {
+      const channel = await createChannel();
+      const res = await ban(channel.id, { user_id: randomUUID() }).expect(422);
+      expect(res.body.errors.map((e: { field: string }) => e.field)).to.deep.equal(['user_id']);
+    });
 
     it('refuses a soft-deleted channel with 422 CHANNEL_SOFT_DELETED and an unknown one with 404, writing nothing', async () => {
       const channel = await createChannel({ status: 'soft_deleted' });
@@ -249,10 +255,11 @@ describe('Admin discussion moderation: bans, mutes, log (admin-api)', () => {
       });
     }
 
-    it('refuses an unknown user (404), a missing muted_until (422) and a soft-deleted channel (422), writing nothing', async () => {
+    it('refuses an unknown user (422 naming user_id), a missing muted_until (422) and a soft-deleted channel (422), writing nothing', async () => {
       const channel = await createChannel();
       const { id: discussionId } = await discussionOf(channel.id);
-      expect((await mute(channel.id, { user_id: randomUUID(), muted_until: later(60).toISOString() }).expect(404)).body.errorCode).to.equal('NOT_FOUND');
+      const unknown = await mute(channel.id, { user_id: randomUUID(), muted_until: later(60).toISOString() }).expect(422);
+      expect([unknown.body.errorCode, unknown.body.errors.map((e: { field: string }) => e.field)]).to.deep.equal(['UNPROCESSABLE', ['user_id']]);
       expect((await mute(channel.id, { user_id: await user() }).expect(422)).body.errorCode).to.equal('UNPROCESSABLE');
       expect(await moderationRows(discussionId)).to.deep.equal({ bans: 0, mutes: 0, actions: 0 });
       const gone = await createChannel({ status: 'soft_deleted' });
@@ -337,7 +344,7 @@ describe('Admin discussion moderation: bans, mutes, log (admin-api)', () => {
       at();
       await unban(channel.id, alice, { reason: 'appeal' }).expect(200);
       // Refused or no-op acts add nothing.
-      await ban(channel.id, { user_id: randomUUID() }).expect(404);
+      await ban(channel.id, { user_id: randomUUID() }).expect(422);
       await unban(channel.id, alice).expect(200);
       await api.http.delete(`/api/admin/discussion-messages/${aliceMessage.id}`).set('Authorization', admin).expect(200);
 
@@ -350,7 +357,7 @@ describe('Admin discussion moderation: bans, mutes, log (admin-api)', () => {
         { action: 'message_delete', adminId: OTHER_ADMIN_ID, userId: alice, messageId: String(aliceMessage.id), mutedUntil: null, reason: 'spam link' },
         { action: 'unmute', adminId: ADMIN_ID, userId: bob, messageId: null, mutedUntil: null, reason: null },
         { action: 'unban', adminId: ADMIN_ID, userId: alice, messageId: null, mutedUntil: null, reason: 'appeal' },
-      ].map((entry, n) => ({ id: ids[n], discussionId, ...entry, createdAt: times[n] }));
+      ].map((entry, n) => ({ id: ids[n], discussionId, ...entry, changes: null, createdAt: times[n] }));
 
       const first = await get(channel.id, 'moderation-actions', '?limit=4').expect(200);
       expect(first.body.data.items).to.deep.equal([...expected].reverse().slice(0, 4));

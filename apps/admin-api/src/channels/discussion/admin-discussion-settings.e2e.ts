@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { DiscussionModerationActionModel } from '@platform/db';
 import { adminToken, buildTestApp, createChannel, createSubscriptionCatalog, discussionOf, TestApp } from '@platform/testing';
 import { createAdminApi } from '../../admin-api';
 
@@ -8,6 +9,7 @@ import { createAdminApi } from '../../admin-api';
  * leaves the stored settings as they were.
  */
 describe('Admin discussion settings (admin-api)', () => {
+  const ADMIN_ID = '01900000-0000-7000-8000-00000000d5e7';
   let api: TestApp;
   let admin: string;
   let featureKey: string;
@@ -17,10 +19,12 @@ describe('Admin discussion settings (admin-api)', () => {
   const patch = (channelId: number, body: unknown) => api.http.patch(path(channelId)).set('Authorization', admin).send(body as object);
   /** The stored settings, to prove a refusal changed nothing. */
   const stored = async (channelId: number) => (await discussionOf(channelId)).get({ plain: true });
+  const logOf = async (channelId: number) =>
+    DiscussionModerationActionModel.findAll({ where: { discussionId: (await discussionOf(channelId)).id }, order: [['id', 'ASC']], raw: true });
 
   before(async () => {
     api = await buildTestApp(createAdminApi);
-    admin = `Bearer ${adminToken(api.app.container, ['Communications_READ', 'Communications_UPDATE'])}`;
+    admin = `Bearer ${adminToken(api.app.container, ['Communications_READ', 'Communications_UPDATE'], ADMIN_ID)}`;
     featureKey = (await createSubscriptionCatalog()).premiumKey;
   });
 
@@ -95,6 +99,43 @@ describe('Admin discussion settings (admin-api)', () => {
       const res = await patch(channel.id, { is_enabled: true, required_feature_key: null }).expect(200);
       expect(res.body.data).to.deep.include({ isEnabled: true, requiredFeatureKey: null });
       expect((await discussionOf(channel.id)).requiredFeatureKey).to.equal(null);
+    });
+
+    it('logs a settings_update naming the admin and exactly the fields that changed, from and to', async () => {
+      const channel = await createChannel({ title: 'Market talk' });
+      await patch(channel.id, { title: 'Members only', is_enabled: true, slow_mode_enabled: true, slow_mode_interval_seconds: 30, required_feature_key: featureKey }).expect(200);
+      await patch(channel.id, { required_feature_key: null, slow_mode_interval_seconds: 30 }).expect(200);
+      const log = await logOf(channel.id);
+      expect(log.map((a) => [a.action, a.adminId, a.userId, a.messageId, a.mutedUntil, a.reason, a.changes])).to.deep.equal([
+        [
+          'settings_update',
+          ADMIN_ID,
+          null,
+          null,
+          null,
+          null,
+          {
+            title: { from: 'Market talk', to: 'Members only' },
+            required_feature_key: { from: null, to: featureKey },
+            slow_mode_enabled: { from: false, to: true },
+            slow_mode_interval_seconds: { from: null, to: 30 },
+          },
+        ],
+        ['settings_update', ADMIN_ID, null, null, null, null, { required_feature_key: { from: featureKey, to: null } }],
+      ]);
+      const listed = await api.http.get(`${path(channel.id)}/moderation-actions`).set('Authorization', admin).expect(200);
+      expect(listed.body.data.items.map((a: { action: string; changes: unknown }) => [a.action, a.changes])).to.deep.equal([
+        ['settings_update', { required_feature_key: { from: featureKey, to: null } }],
+        ['settings_update', log[0].changes],
+      ]);
+    });
+
+    it('logs nothing for a PATCH that repeats the stored values, nor for a refused one', async () => {
+      const channel = await createChannel({ title: 'Same' });
+      await patch(channel.id, { is_enabled: true, title: 'Same', required_feature_key: null }).expect(200);
+      await patch(channel.id, { slow_mode_enabled: true }).expect(422);
+      await patch(channel.id, { required_feature_key: 'no-plan-names-this' }).expect(422);
+      expect(await logOf(channel.id)).to.deep.equal([]);
     });
 
     it('moves updatedAt even when the PATCH repeats the stored values', async () => {

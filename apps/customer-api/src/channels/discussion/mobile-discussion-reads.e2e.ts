@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { EntitlementService } from '@platform/domain';
 import {
   adminToken,
-  buildTestApp,
+  banFromDiscussion,
   createChannel,
   createCustomer,
   createDiscussionMessage,
@@ -10,14 +10,10 @@ import {
   discussionOf,
   invalidTokenCases,
   refusedTokenCode,
-  TestApp,
-  TestCustomer,
 } from '@platform/testing';
-import { createCustomerApi } from '../../customer-api';
 import { daysAgo, gatedChannel, grant, joined } from '../reads/channel-reads.test-helper';
-import { Caller, discussionRoutes } from './mobile-discussion.test-helper';
+import { Caller, DAY, useMobileDiscussionSuite } from './mobile-discussion.test-helper';
 
-const DAY = 86_400_000;
 const FULL_KEYS = [
   'id', 'discussionId', 'authorType', 'authorUserId', 'authorAdminId', 'body', 'isDeleted', 'deletedAt', 'deletedByAdminId',
   'editedAt', 'editedByUserId', 'editedByAdminId', 'createdAt', 'updatedAt',
@@ -29,22 +25,11 @@ const COMPACT_KEYS = ['id', 'authorType', 'authorUserId', 'authorAdminId', 'body
  * "Discussion and messages", "Channels, mobile" rule 4; issue 23): who reads, what, in which order.
  */
 describe('Mobile discussion: reads and access (customer-api)', () => {
-  let api: TestApp;
-  let routes: ReturnType<typeof discussionRoutes>;
-  let person: TestCustomer;
-
-  before(async () => {
-    api = await buildTestApp(createCustomerApi);
-    routes = discussionRoutes(api);
-  });
-
-  beforeEach(async () => {
-    person = await createCustomer(api.app.container);
-  });
+  const suite = useMobileDiscussionSuite();
 
   /** Both read routes' answers for `caller`: 200, or "status errorCode". */
   const outcomes = async (caller: Caller, channelId: number | string) => {
-    const answers = [await routes.discussion(caller, channelId), await routes.messages(caller, channelId)];
+    const answers = [await suite.routes.discussion(caller, channelId), await suite.routes.messages(caller, channelId)];
     return answers.map((res) => (res.status === 200 ? 200 : `${res.status} ${res.body.errorCode}`));
   };
   const ids = (res: { body: { data: { items: Array<{ id: string }> } } }) => res.body.data.items.map((item) => item.id);
@@ -52,7 +37,7 @@ describe('Mobile discussion: reads and access (customer-api)', () => {
   it('answers the Discussion fields, exactly, to a member of an open channel', async () => {
     const channel = await createChannel();
     const discussion = await (await discussionOf(channel.id, { slowModeEnabled: true, slowModeIntervalSeconds: 45 })).update({ title: 'Ask the desk' });
-    const res = await routes.discussion(person, channel.id).expect(200);
+    const res = await suite.routes.discussion(suite.person, channel.id).expect(200);
     expect(res.body.data).to.have.all.keys(
       'id', 'channelId', 'title', 'isEnabled', 'requiredFeatureKey', 'slowModeEnabled', 'slowModeIntervalSeconds', 'createdByAdminId', 'createdAt', 'updatedAt',
     );
@@ -65,34 +50,34 @@ describe('Mobile discussion: reads and access (customer-api)', () => {
   it('answers a disabled discussion and an archived channel\'s discussion: reading stays open', async () => {
     const closed = await createChannel();
     await discussionOf(closed.id, { isEnabled: false });
-    await createDiscussionMessage((await discussionOf(closed.id)).id, { userId: person.id });
-    expect((await routes.discussion(person, closed.id).expect(200)).body.data.isEnabled).to.equal(false);
-    expect((await routes.messages(person, closed.id).expect(200)).body.data.count).to.equal(1);
+    await createDiscussionMessage((await discussionOf(closed.id)).id, { userId: suite.person.id });
+    expect((await suite.routes.discussion(suite.person, closed.id).expect(200)).body.data.isEnabled).to.equal(false);
+    expect((await suite.routes.messages(suite.person, closed.id).expect(200)).body.data.count).to.equal(1);
     const archived = await createChannel({ status: 'archived' });
-    expect(await outcomes(person, archived.id)).to.deep.equal([200, 200]);
+    expect(await outcomes(suite.person, archived.id)).to.deep.equal([200, 200]);
   });
 
   it('is 404 CHANNEL_NOT_FOUND for an unknown, a soft-deleted, or an unseeable PRIVATE channel; 400 for an id that is not a positive integer', async () => {
     const deleted = await createChannel({ status: 'soft_deleted' });
     const hidden = await gatedChannel({ visibility: 'PRIVATE' });
     for (const id of [2_000_000_000, deleted.id, hidden.channel.id]) {
-      expect(await outcomes(person, id), String(id)).to.deep.equal(['404 CHANNEL_NOT_FOUND', '404 CHANNEL_NOT_FOUND']);
+      expect(await outcomes(suite.person, id), String(id)).to.deep.equal(['404 CHANNEL_NOT_FOUND', '404 CHANNEL_NOT_FOUND']);
     }
     for (const id of ['abc', '0', '01', '1.5']) {
-      expect(await outcomes(person, id), id).to.deep.equal(['400 VALIDATION_ERROR', '400 VALIDATION_ERROR']);
+      expect(await outcomes(suite.person, id), id).to.deep.equal(['400 VALIDATION_ERROR', '400 VALIDATION_ERROR']);
     }
   });
 
   it('gated channel: the holder reads; a non-holder, a joined non-holder and a member in the push grace window get 403', async () => {
     const { channel, catalog } = await gatedChannel();
-    const [holder, joinedStranger, graceMember] = [person, await createCustomer(api.app.container), await createCustomer(api.app.container)];
-    await grant(api, holder.id, catalog, daysAgo(1), new Date(Date.now() + 29 * DAY));
+    const [holder, joinedStranger, graceMember] = [suite.person, await createCustomer(suite.api.app.container), await createCustomer(suite.api.app.container)];
+    await grant(suite.api, holder.id, catalog, daysAgo(1), new Date(Date.now() + 29 * DAY));
     await joined(channel.id, joinedStranger.id);
-    await grant(api, graceMember.id, catalog, daysAgo(30), daysAgo(1));
+    await grant(suite.api, graceMember.id, catalog, daysAgo(30), daysAgo(1));
     await joined(channel.id, graceMember.id);
     const denied = ['403 CHANNEL_DISCUSSION_ACCESS_DENIED', '403 CHANNEL_DISCUSSION_ACCESS_DENIED'];
     expect(await outcomes(holder, channel.id)).to.deep.equal([200, 200]);
-    expect(await outcomes(await createCustomer(api.app.container), channel.id)).to.deep.equal(denied);
+    expect(await outcomes(await createCustomer(suite.api.app.container), channel.id)).to.deep.equal(denied);
     expect(await outcomes(joinedStranger, channel.id)).to.deep.equal(denied);
     expect(await outcomes(graceMember, channel.id)).to.deep.equal(denied);
   });
@@ -103,12 +88,12 @@ describe('Mobile discussion: reads and access (customer-api)', () => {
     await discussionOf(open.id, { requiredFeatureKey: catalog.basicKey });
     await discussionOf(gated.id, { requiredFeatureKey: catalog.premiumKey });
     // A premium plan holds its parent basic tier's features too: the channel's key and the discussion's.
-    const [basic, premium] = [person, await createCustomer(api.app.container)];
-    await grant(api, basic.id, catalog, daysAgo(1), new Date(Date.now() + 29 * DAY));
+    const [basic, premium] = [suite.person, await createCustomer(suite.api.app.container)];
+    await grant(suite.api, basic.id, catalog, daysAgo(1), new Date(Date.now() + 29 * DAY));
     await createSubscription(premium.id, { planId: catalog.premium.plan.id, moduleId: catalog.module.id }, { startsAt: daysAgo(1), endsAt: new Date(Date.now() + 29 * DAY) });
-    await api.app.container.get(EntitlementService).invalidate(premium.id);
+    await suite.api.app.container.get(EntitlementService).invalidate(premium.id);
     const denied = ['403 CHANNEL_DISCUSSION_ACCESS_DENIED', '403 CHANNEL_DISCUSSION_ACCESS_DENIED'];
-    expect(await outcomes(await createCustomer(api.app.container), open.id)).to.deep.equal(denied);
+    expect(await outcomes(await createCustomer(suite.api.app.container), open.id)).to.deep.equal(denied);
     expect(await outcomes(basic, open.id)).to.deep.equal([200, 200]);
     expect(await outcomes(basic, gated.id)).to.deep.equal(denied);
     expect(await outcomes(premium, gated.id)).to.deep.equal([200, 200]);
@@ -119,29 +104,29 @@ describe('Mobile discussion: reads and access (customer-api)', () => {
     const discussion = await discussionOf(channel.id);
     const other = await discussionOf((await createChannel()).id);
     const made = [
-      await createDiscussionMessage(discussion.id, { userId: person.id, body: 'one' }),
+      await createDiscussionMessage(discussion.id, { userId: suite.person.id, body: 'one' }),
       await createDiscussionMessage(discussion.id, { adminId: 'desk-admin', body: 'two' }),
-      await createDiscussionMessage(other.id, { userId: person.id, body: 'elsewhere' }),
-      await createDiscussionMessage(discussion.id, { userId: person.id, deleted: true }),
-      await createDiscussionMessage(discussion.id, { userId: person.id, body: 'four' }),
-      await createDiscussionMessage(discussion.id, { userId: person.id, body: 'five' }),
+      await createDiscussionMessage(other.id, { userId: suite.person.id, body: 'elsewhere' }),
+      await createDiscussionMessage(discussion.id, { userId: suite.person.id, deleted: true }),
+      await createDiscussionMessage(discussion.id, { userId: suite.person.id, body: 'four' }),
+      await createDiscussionMessage(discussion.id, { userId: suite.person.id, body: 'five' }),
     ].map((message) => String(message.id));
     const [one, two, , three, four, five] = made;
-    const first = await routes.messages(person, channel.id, { limit: '2' }).expect(200);
+    const first = await suite.routes.messages(suite.person, channel.id, { limit: '2' }).expect(200);
     expect(first.body.data).to.deep.include({ cursor: { next_after_id: five, next_before_id: four }, limit: 2, has_more: true, count: 2 });
     expect(ids(first)).to.deep.equal([five, four]);
-    const second = await routes.messages(person, channel.id, { limit: '2', before_id: four }).expect(200);
+    const second = await suite.routes.messages(suite.person, channel.id, { limit: '2', before_id: four }).expect(200);
     expect(ids(second)).to.deep.equal([three, two]);
     expect(second.body.data.cursor).to.deep.equal({ next_after_id: three, next_before_id: two });
-    const last = await routes.messages(person, channel.id, { limit: '2', before_id: two }).expect(200);
+    const last = await suite.routes.messages(suite.person, channel.id, { limit: '2', before_id: two }).expect(200);
     expect(last.body.data).to.deep.include({ cursor: {}, has_more: false, count: 1 });
     expect(ids(last)).to.deep.equal([one]);
 
-    const all = (await routes.messages(person, channel.id).expect(200)).body.data;
+    const all = (await suite.routes.messages(suite.person, channel.id).expect(200)).body.data;
     expect(all).to.deep.include({ limit: 20, has_more: false, count: 5, cursor: {} });
     for (const item of all.items) expect(item).to.have.all.keys(...FULL_KEYS);
     const byId = Object.fromEntries(all.items.map((item: { id: string }) => [item.id, item]));
-    expect(byId[three]).to.deep.include({ isDeleted: true, body: null, authorType: 'USER', authorUserId: person.id });
+    expect(byId[three]).to.deep.include({ isDeleted: true, body: null, authorType: 'USER', authorUserId: suite.person.id });
     expect(byId[two]).to.deep.include({ authorType: 'ADMIN', authorAdminId: 'desk-admin', authorUserId: null, body: 'two' });
     expect(byId[five]).to.deep.include({ discussionId: discussion.id, body: 'five', isDeleted: false, editedAt: null });
   });
@@ -149,26 +134,26 @@ describe('Mobile discussion: reads and access (customer-api)', () => {
   it('answers exactly the compact fields with view=compact, the full ones by default and with view=full', async () => {
     const channel = await createChannel();
     const discussion = await discussionOf(channel.id);
-    const message = await createDiscussionMessage(discussion.id, { userId: person.id, body: 'short' });
-    await createDiscussionMessage(discussion.id, { userId: person.id, deleted: true });
-    const compact = (await routes.messages(person, channel.id, { view: 'compact' }).expect(200)).body.data.items;
+    const message = await createDiscussionMessage(discussion.id, { userId: suite.person.id, body: 'short' });
+    await createDiscussionMessage(discussion.id, { userId: suite.person.id, deleted: true });
+    const compact = (await suite.routes.messages(suite.person, channel.id, { view: 'compact' }).expect(200)).body.data.items;
     for (const item of compact) expect(item).to.have.all.keys(...COMPACT_KEYS);
     expect(compact[1]).to.deep.equal({
-      id: String(message.id), authorType: 'USER', authorUserId: person.id, authorAdminId: null, body: 'short', isDeleted: false,
+      id: String(message.id), authorType: 'USER', authorUserId: suite.person.id, authorAdminId: null, body: 'short', isDeleted: false,
       createdAt: message.createdAt.toISOString(),
     });
     expect(compact[0]).to.include({ isDeleted: true, body: null });
-    const full = (await routes.messages(person, channel.id, { view: 'full' }).expect(200)).body.data.items;
+    const full = (await suite.routes.messages(suite.person, channel.id, { view: 'full' }).expect(200)).body.data.items;
     expect(full[1]).to.have.all.keys(...FULL_KEYS);
   });
 
   it('pages through more than a page: default limit 20, limit 100 accepted', async () => {
     const channel = await createChannel();
     const discussion = await discussionOf(channel.id);
-    for (let n = 0; n < 21; n++) await createDiscussionMessage(discussion.id, { userId: person.id, body: `m${n}` });
-    expect((await routes.messages(person, channel.id).expect(200)).body.data).to.deep.include({ limit: 20, count: 20, has_more: true });
-    expect((await routes.messages(person, channel.id, { limit: '100' }).expect(200)).body.data).to.deep.include({ limit: 100, count: 21, has_more: false });
-    expect((await routes.messages(person, channel.id, { before_id: '0' }).expect(200)).body.data).to.deep.include({ count: 0, has_more: false });
+    for (let n = 0; n < 21; n++) await createDiscussionMessage(discussion.id, { userId: suite.person.id, body: `m${n}` });
+    expect((await suite.routes.messages(suite.person, channel.id).expect(200)).body.data).to.deep.include({ limit: 20, count: 20, has_more: true });
+    expect((await suite.routes.messages(suite.person, channel.id, { limit: '100' }).expect(200)).body.data).to.deep.include({ limit: 100, count: 21, has_more: false });
+    expect((await suite.routes.messages(suite.person, channel.id, { before_id: '0' }).expect(200)).body.data).to.deep.include({ count: 0, has_more: false });
   });
 
   it('refuses a malformed before_id, an after_id, a limit outside 1-100 and an unknown view with 422 naming the parameter', async () => {
@@ -188,7 +173,7 @@ describe('Mobile discussion: reads and access (customer-api)', () => {
       [{ view: ['full', 'compact'] }, 'view'],
     ];
     for (const [query, field] of cases) {
-      const res = await routes.messages(person, channel.id, query);
+      const res = await suite.routes.messages(suite.person, channel.id, query);
       expect([res.status, res.body.errorCode], JSON.stringify(query)).to.deep.equal([422, 'UNPROCESSABLE']);
       expect(res.body.errors.map((problem: { field: string }) => problem.field), JSON.stringify(query)).to.include(field);
     }
@@ -196,23 +181,31 @@ describe('Mobile discussion: reads and access (customer-api)', () => {
 
   it('needs a customer token on all five routes: none or an invalid one is 401, an admin token 403 FORBIDDEN', async () => {
     const channel = await createChannel();
-    const message = await createDiscussionMessage((await discussionOf(channel.id)).id, { userId: person.id });
+    const message = await createDiscussionMessage((await discussionOf(channel.id)).id, { userId: suite.person.id });
     const calls = (caller: Caller) => [
-      routes.discussion(caller, channel.id),
-      routes.messages(caller, channel.id),
-      routes.post(caller, channel.id, { body: 'hello' }),
-      routes.edit(caller, String(message.id), { body: 'hello' }),
-      routes.remove(caller, String(message.id)),
+      suite.routes.discussion(caller, channel.id),
+      suite.routes.messages(caller, channel.id),
+      suite.routes.post(caller, channel.id, { body: 'hello' }),
+      suite.routes.edit(caller, String(message.id), { body: 'hello' }),
+      suite.routes.remove(caller, String(message.id)),
     ];
-    for (const [label, header] of invalidTokenCases('customer', person.id)) {
+    for (const [label, header] of invalidTokenCases('customer', suite.person.id)) {
       for (const [index, res] of (await Promise.all(calls(header))).entries()) {
         expect([res.status, res.body.errorCode], `${label}, route ${index}`).to.deep.equal([401, refusedTokenCode(label)]);
       }
     }
-    for (const [index, res] of (await Promise.all(calls(`Bearer ${adminToken(api.app.container, ['*'])}`))).entries()) {
+    for (const [index, res] of (await Promise.all(calls(`Bearer ${adminToken(suite.api.app.container, ['*'])}`))).entries()) {
       expect([res.status, res.body.errorCode], `route ${index}`).to.deep.equal([403, 'FORBIDDEN']);
     }
-    const unchanged = (await routes.messages(person, channel.id).expect(200)).body.data.items;
+    const unchanged = (await suite.routes.messages(suite.person, channel.id).expect(200)).body.data.items;
     expect(unchanged.map((item: { id: string; isDeleted: boolean }) => [item.id, item.isDeleted])).to.deep.equal([[String(message.id), false]]);
+  });
+
+  it('shuts a banned user out of the discussion: both reads are 403 CHANNEL_DISCUSSION_BANNED, others still read', async () => {
+    const channel = await createChannel();
+    const discussion = await discussionOf(channel.id);
+    await banFromDiscussion(discussion.id, suite.person.id);
+    expect(await outcomes(suite.person, channel.id)).to.deep.equal(['403 CHANNEL_DISCUSSION_BANNED', '403 CHANNEL_DISCUSSION_BANNED']);
+    expect(await outcomes(await createCustomer(suite.api.app.container), channel.id)).to.deep.equal([200, 200]);
   });
 });

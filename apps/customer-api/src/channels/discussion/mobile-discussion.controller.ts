@@ -50,7 +50,8 @@ export class MobileDiscussionController {
   @CustomerRoute()
   @ApiDoc(
     'The discussion of a channel',
-    `${ACCESS} A disabled discussion is still answered (isEnabled false). data is { id, channelId, title, isEnabled, ` +
+    `${ACCESS} Then banned from the discussion: 403 CHANNEL_DISCUSSION_BANNED (a ban shuts the user out entirely). ` +
+      'A disabled discussion is still answered (isEnabled false). data is { id, channelId, title, isEnabled, ' +
       `requiredFeatureKey, slowModeEnabled, slowModeIntervalSeconds, createdByAdminId, createdAt, updatedAt }. ${CHANNEL_NOT_SEEN} ${AUTH}`,
   )
   async discussion(@CurrentUser() customer: CustomerActor, @Param('id') id: number) {
@@ -65,6 +66,7 @@ export class MobileDiscussionController {
       'newest. after_id is not taken (422). limit 1-100 (default 20). Malformed before_id, limit or view: 422 UNPROCESSABLE. ' +
       'data is { items, cursor, limit, has_more, count }: cursor holds next_after_id (the newest id of the page) and ' +
       `next_before_id (the oldest) as strings, {} when has_more is false. Tombstones stay in the list with body null. ${ACCESS} ` +
+      'Then banned from the discussion: 403 CHANNEL_DISCUSSION_BANNED. ' +
       `${CHANNEL_NOT_SEEN} ${AUTH} Items: ${MESSAGE_FIELDS}`,
   )
   @ApiParameters(VIEW)

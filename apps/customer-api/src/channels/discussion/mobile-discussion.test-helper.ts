@@ -2,10 +2,76 @@ import { QueryTypes } from 'sequelize';
 import type { Test } from 'supertest';
 import { ChannelDiscussionModel, Database } from '@platform/db';
 import { Clock, fixedClock } from '@platform/domain';
-import { RealtimeCapture, TestApp, TestCustomer } from '@platform/testing';
+import { buildTestApp, captureRealtime, createCustomer, RealtimeCapture, TestApp, TestCustomer } from '@platform/testing';
+import { createCustomerApi } from '../../customer-api';
+
+export { DAY } from '../reads/channel-reads.test-helper';
 
 /** A customer, or a raw Authorization header (undefined: none). */
 export type Caller = TestCustomer | string | undefined;
+
+/** The answer as "status errorCode", for a refusal. */
+export const refusal = (res: { status: number; body: { errorCode?: string } }) => `${res.status} ${res.body.errorCode}`;
+
+/** What useMobileDiscussionSuite sets up; read its fields inside hooks and tests (they are set in `before`). */
+export interface MobileDiscussionSuite {
+  readonly api: TestApp;
+  readonly routes: ReturnType<typeof discussionRoutes>;
+  /** Only with `clock: true`. */
+  readonly clock: ReturnType<typeof controllableClock>;
+  /** Only with `realtime: true`: the deltas published on Redis. */
+  readonly capture: RealtimeCapture;
+  /** A fresh customer for each test. */
+  readonly person: TestCustomer;
+}
+
+/**
+ * The member e2e files' setup: one customer-api per file, the app's Clock under the test's control
+ * (`clock`, reset to the real time before each test), a capture of the realtime deltas
+ * (`realtime`), and a fresh customer per test. Call it in a describe block.
+ */
+export function useMobileDiscussionSuite(options: { clock?: boolean; realtime?: boolean } = {}): MobileDiscussionSuite {
+  const state: Partial<{ -readonly [K in keyof MobileDiscussionSuite]: MobileDiscussionSuite[K] }> = {};
+  const get = <K extends keyof MobileDiscussionSuite>(key: K): MobileDiscussionSuite[K] => {
+    const value = state[key];
+    if (value === undefined) throw new Error(`the suite's ${key} is not set up (${key === 'clock' || key === 'capture' ? 'pass its option, and ' : ''}read it inside a hook or test)`);
+    return value as MobileDiscussionSuite[K];
+  };
+
+  before(async () => {
+    state.api = await buildTestApp(createCustomerApi);
+    if (options.clock) state.clock = controllableClock(state.api);
+    state.routes = discussionRoutes(state.api);
+    if (options.realtime) state.capture = await captureRealtime();
+  });
+
+  after(async () => {
+    await state.capture?.close();
+  });
+
+  beforeEach(async () => {
+    state.clock?.reset();
+    state.person = await createCustomer(get('api').app.container);
+  });
+
+  return {
+    get api() {
+      return get('api');
+    },
+    get routes() {
+      return get('routes');
+    },
+    get clock() {
+      return get('clock');
+    },
+    get capture() {
+      return get('capture');
+    },
+    get person() {
+      return get('person');
+    },
+  };
+}
 
 /** The five member routes of issue 23, as `caller`. */
 export function discussionRoutes(api: TestApp) {

@@ -7,11 +7,14 @@ import { LOGGER, REALTIME, RealtimePublisher } from '../../shared';
 export const DISCUSSION_MESSAGE_EVENTS = ['message.created', 'message.updated', 'message.deleted'] as const;
 export type DiscussionMessageEventName = (typeof DISCUSSION_MESSAGE_EVENTS)[number];
 
-/** `{ channelId, discussionId, id, seq }`: `seq` counts the discussion's deltas one by one, so a gap means a missed one. */
+/**
+ * `{ channelId, discussionId, id, seq }`: `seq` counts the discussion's deltas one by one, so a gap
+ * means a missed one. `id` is the message id as the message views send it: a string (a bigint column).
+ */
 export interface DiscussionMessageEvent {
   channelId: number;
   discussionId: number;
-  id: number;
+  id: string;
   seq: number;
 }
 
@@ -41,7 +44,7 @@ export class DiscussionMessageEvents {
       transaction: tx,
     });
     const seq = Number((rows as Array<{ event_seq: string }>)[0].event_seq);
-    const payload: DiscussionMessageEvent = { channelId: discussion.channelId, discussionId: discussion.id, id: Number(messageId), seq };
+    const payload: DiscussionMessageEvent = { channelId: discussion.channelId, discussionId: discussion.id, id: String(messageId), seq };
     tx.afterCommit(() => {
       try {
         this.realtime.emit(discussionRoom(discussion.id), event, payload);

@@ -17,6 +17,16 @@ export const OptionalNullAsAbsent = (): PropertyDecorator => (target, key) => {
   IsOptional()(target, key);
 };
 
+/**
+ * Several property decorators as one, applied in the order given: a field rule (a title, a body)
+ * is then one named decorator every DTO that takes the field uses, so two bodies never disagree.
+ */
+export const composeDecorators =
+  (...decorators: PropertyDecorator[]): PropertyDecorator =>
+  (target, key) => {
+    for (const decorator of decorators) decorator(target, key);
+  };
+
 /** Trims surrounding whitespace from a string field before validation. */
 export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 

@@ -130,16 +130,19 @@ export class EntitlementService {
   /**
    * Call for every change of one user's subscriptions (grant, extend, revoke, trial, activation).
    * Besides the cache, the user's realtime rooms are decided again after commit, so a revoked
-   * member leaves a gated channel's room at once (CONTRACT section 9).
+   * member leaves a gated channel's room at once (CONTRACT section 9). The cache version is bumped
+   * before the recheck is published (after-commit hooks run in order), so an instance re-deciding
+   * at once reads the new windows, not the cached old ones.
    */
-  invalidate(userId: string, tx?: Transaction): Promise<void> {
+  async invalidate(userId: string, tx?: Transaction): Promise<void> {
+    await this.cache.invalidateUser(userId, tx);
     this.realtimeRecheck.user(userId, tx);
-    return this.cache.invalidateUser(userId, tx);
   }
 
-  /** Call for every change of tiers, plans or features: what a window gives may have changed for anyone. */
-  invalidateCatalog(tx?: Transaction): Promise<void> {
-    return this.cache.invalidateCatalog(tx);
+  /** Call for every change of tiers, plans or features: what a window gives may have changed for anyone, so every room is decided again. */
+  async invalidateCatalog(tx?: Transaction): Promise<void> {
+    await this.cache.invalidateCatalog(tx);
+    this.realtimeRecheck.all(tx);
   }
 
   private async loadWindows(userId: string): Promise<EntitlementWindow[]> {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { ContainerInstance } from 'typedi';
-import { SubscriptionModel, SubscriptionPlanFeatureModel, SubscriptionTierModel } from '@platform/db';
+import { Database, SubscriptionModel, SubscriptionPlanFeatureModel, SubscriptionTierModel } from '@platform/db';
+import { REALTIME, REALTIME_ACCESS_RECHECK } from '../../shared';
 import { createCustomer, createSubscription, createSubscriptionCatalog, testContainer, TestSubscriptionCatalog } from '@platform/testing';
 import { EntitlementService } from './entitlements.service';
 
@@ -66,6 +67,51 @@ describe(EntitlementService.name, () => {
     const [interval] = await entitlements.featureIntervals(userId, catalog.basicKey);
     expect(interval.from.getTime()).to.equal(at(-10).getTime());
     expect(interval.to.getTime()).to.equal(revokedAt.getTime());
+  });
+
+  /** Runs `work` with the container's serverSideEmit replaced by `onEmit`. */
+  const whileEmitting = async (onEmit: (event: string, payload: object) => void, work: () => Promise<void>) => {
+    const realtime = container.get(REALTIME);
+    const original = realtime.serverSideEmit;
+    realtime.serverSideEmit = onEmit;
+    try {
+      await work();
+    } finally {
+      realtime.serverSideEmit = original;
+    }
+  };
+
+  it('the realtime recheck of a revoke goes out after the cache bump: an instance re-deciding at once reads the revoke', async () => {
+    const userId = await customer();
+    const subscription = await createSubscription(userId, plan('basic'), { startsAt: at(-10), endsAt: at(20) });
+    expect(await entitlements.hasFeature(userId, catalog.basicKey)).to.equal(true);
+    const seen: Array<Promise<boolean>> = [];
+    await whileEmitting(
+      (event, payload) => {
+        expect([event, payload]).to.deep.equal([REALTIME_ACCESS_RECHECK, { userId }]);
+        // What a customer-api instance does on the message: decide again, through the cache.
+        seen.push(entitlements.hasFeature(userId, catalog.basicKey));
+      },
+      () =>
+        container.get(Database).transaction(async (tx) => {
+          await subscription.update({ status: 'revoked', revokedAt: new Date(), revokedByAdminId: 'admin-x' }, { transaction: tx });
+          await entitlements.invalidate(userId, tx);
+        }),
+    );
+    expect(await Promise.all(seen)).to.deep.equal([false]);
+  });
+
+  it('a catalog change asks every instance to recheck every room, after commit', async () => {
+    const sent: object[] = [];
+    await whileEmitting(
+      (event, payload) => sent.push({ event, payload }),
+      () =>
+        container.get(Database).transaction(async (tx) => {
+          await entitlements.invalidateCatalog(tx);
+          expect(sent).to.deep.equal([]);
+        }),
+    );
+    expect(sent).to.deep.equal([{ event: REALTIME_ACCESS_RECHECK, payload: { all: true } }]);
   });
 
   it('merges touching windows and keeps separate ones apart in the feature history', async () => {

@@ -1,7 +1,7 @@
 import { Service } from 'typedi';
-import { Database, DiscussionMessageModel } from '@platform/db';
-import { CursorPage, IdCursor, idCursorPage, IdCursorQuery, idKeyset } from '../../../shared';
+import { CursorPage, IdCursor, idCursorPage, IdCursorQuery } from '../../../shared';
 import { readIncludeDeleted } from '../../admin/posts';
+import { DiscussionMessagesRepository } from '../discussion-messages.repository';
 import { DiscussionRepository } from '../discussion.repository';
 import { DiscussionView, MessageView, toDiscussionView, toMessageView } from '../discussion.views';
 
@@ -12,8 +12,8 @@ import { DiscussionView, MessageView, toDiscussionView, toMessageView } from '..
 @Service()
 export class AdminDiscussionService {
   constructor(
-    private readonly db: Database,
     private readonly discussions: DiscussionRepository,
+    private readonly messagePages: DiscussionMessagesRepository,
   ) {}
 
   async detail(channelId: number): Promise<DiscussionView> {
@@ -21,19 +21,13 @@ export class AdminDiscussionService {
   }
 
   /**
-   * Newest first, a page by `before_id` (idKeyset over discussion_messages_page_idx); tombstones
-   * (body null) only with `include_deleted=true`. The cursor is the mobile list's.
+   * Newest first, a page by `before_id` (the route takes no `after_id`); tombstones (body null) only
+   * with `include_deleted=true`. The SQL and the cursor are the mobile list's (DiscussionMessagesRepository).
    */
   async messages(channelId: number, query: IdCursorQuery, includeDeleted: unknown): Promise<CursorPage<MessageView, IdCursor>> {
     const withDeleted = readIncludeDeleted(includeDeleted);
     const { discussion } = await this.discussions.requireOfChannel(channelId);
-    const keyset = idKeyset(query, 'm.id');
-    const rows = await this.db.sequelize.query<DiscussionMessageModel>(
-      `SELECT m.* FROM discussion_messages m
-        WHERE m.discussion_id = :discussionId${withDeleted ? '' : ' AND NOT m.is_deleted'} AND ${keyset.where}
-        ORDER BY ${keyset.orderBy} LIMIT ${keyset.limit}`,
-      { replacements: { discussionId: discussion.id, ...keyset.replacements }, model: DiscussionMessageModel, mapToModel: true },
-    );
+    const rows = await this.messagePages.page(discussion.id, { beforeId: query.id, limit: query.limit }, { includeDeleted: withDeleted });
     const page = idCursorPage(rows, query, (message) => message.id);
     return { ...page, items: page.items.map(toMessageView) };
   }

@@ -1,14 +1,18 @@
 import { Service } from 'typedi';
-import { DiscussionModerationActionModel, DiscussionModerationActionName, Transaction } from '@platform/db';
+import { DiscussionModerationActionModel, DiscussionModerationActionName, DiscussionSettingsChanges, Transaction } from '@platform/db';
 import { AdminActor, Clock } from '../../../shared';
 
-/** One moderation act to record: what, to whom or which message, until when (a mute), why. */
+/**
+ * One moderation act to record: what, to whom (null: no user, as for an admin's message or a
+ * settings change) or which message, until when (a mute), why, and what a settings_update changed.
+ */
 export interface ModerationEntry {
   action: DiscussionModerationActionName;
-  userId: string;
+  userId: string | null;
   messageId?: string | null;
   mutedUntil?: Date | null;
   reason?: string | null;
+  changes?: DiscussionSettingsChanges | null;
 }
 
 /**
@@ -30,6 +34,7 @@ export class DiscussionModerationLogService {
         messageId: entry.messageId ?? null,
         mutedUntil: entry.mutedUntil ?? null,
         reason: entry.reason ?? null,
+        changes: entry.changes ?? null,
         createdAt: this.clock.now(),
       },
       { transaction: tx },

@@ -73,7 +73,8 @@ export class DiscussionModerationService {
     const keyset = idKeyset(query, 'a.id');
     const rows = await this.db.sequelize.query<DiscussionModerationActionView>(
       `SELECT a.id::text AS id, a.discussion_id AS "discussionId", a.action, a.admin_id AS "adminId", a.user_id AS "userId",
-              a.message_id::text AS "messageId", a.muted_until AS "mutedUntil", a.reason, a.created_at AS "createdAt"
+              a.message_id::text AS "messageId", a.muted_until AS "mutedUntil", a.reason, a.changes,
+              a.created_at AS "createdAt"
          FROM discussion_moderation_actions a
         WHERE a.discussion_id = :discussionId AND ${keyset.where}
         ORDER BY ${keyset.orderBy} LIMIT ${keyset.limit}`,

@@ -1,4 +1,4 @@
-import type { DiscussionBanModel, DiscussionModerationActionName, DiscussionMuteModel } from '@platform/db';
+import type { DiscussionBanModel, DiscussionModerationActionName, DiscussionMuteModel, DiscussionSettingsChanges } from '@platform/db';
 
 /** A user banned from a discussion: no posting, editing or deleting there until unbanned. */
 export interface DiscussionBanView {
@@ -20,7 +20,10 @@ export interface DiscussionMuteView {
   updatedAt: Date;
 }
 
-/** One entry of the moderation log: who (adminId) did what (action) to whom (userId) or which message, until when, why, when. */
+/**
+ * One entry of the moderation log: who (adminId) did what (action) to whom (userId) or which
+ * message, until when, why, when; a settings_update names no user and says what it changed.
+ */
 export interface DiscussionModerationActionView {
   id: string;
   discussionId: number;
@@ -30,6 +33,8 @@ export interface DiscussionModerationActionView {
   messageId: string | null;
   mutedUntil: Date | null;
   reason: string | null;
+  /** settings_update only: each changed field (snake_case, as the PATCH names it) with its value before and after. */
+  changes: DiscussionSettingsChanges | null;
   createdAt: Date;
 }
 

@@ -1,5 +1,5 @@
 import { IsString, Matches, MinLength, ValidateBy } from 'class-validator';
-import { MaxCodePoints, StorableText, Trim } from '../../../shared';
+import { composeDecorators, MaxCodePoints, StorableText, Trim } from '../../../shared';
 import { VISIBLE_CHARACTER } from '../../admin/channels/dto/channel-fields';
 
 /**
@@ -17,12 +17,6 @@ const CONTROL_EXCEPT_NEWLINE_AND_TAB = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F
 // eslint-disable-next-line no-control-regex -- as above, with no exception
 const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 
-const compose =
-  (...decorators: PropertyDecorator[]): PropertyDecorator =>
-  (target, key) => {
-    for (const decorator of decorators) decorator(target, key);
-  };
-
 /** No control character; `allowNewlineAndTab` lets \n and \t through (message bodies, reasons). */
 export const NoControlCharacters = (allowNewlineAndTab: boolean): PropertyDecorator =>
   ValidateBy({
@@ -36,7 +30,7 @@ export const NoControlCharacters = (allowNewlineAndTab: boolean): PropertyDecora
 
 /** Trimmed, then 1-`max` code points with at least one visible character, no control characters (but \n and \t when allowed), storable. */
 const TrimmedText = (field: string, max: number, allowNewlineAndTab: boolean) =>
-  compose(
+  composeDecorators(
     Trim(),
     IsString(),
     MinLength(1, { message: `${field} must not be empty` }),

@@ -21,16 +21,18 @@ export class DiscussionSlowModeRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Claims the member's next message at `at`. `intervalSeconds` null (slow mode off) records the
-   * time unconditionally, so turning slow mode on counts from the member's real last message.
+   * Claims the member's next message at `at`. `intervalSeconds` null (slow mode off) always grants
+   * and records the time, never moving the mark back (two instances' clocks may disagree), so
+   * turning slow mode on counts from the member's latest message.
    */
   async claim(member: DiscussionMember, at: Date, intervalSeconds: number | null, tx: Transaction): Promise<SlowModeClaim> {
     const replacements = { ...member, at, interval: intervalSeconds ?? 0 };
+    const newMark = intervalSeconds === null ? 'GREATEST(marks.last_message_at, EXCLUDED.last_message_at)' : 'EXCLUDED.last_message_at';
     const condition = intervalSeconds === null ? '' : 'WHERE marks.last_message_at <= CAST(:at AS timestamptz) - make_interval(secs => :interval)';
     const claimed = await this.db.sequelize.query(
       `INSERT INTO discussion_slow_mode_marks AS marks (discussion_id, user_id, last_message_at)
        VALUES (:discussionId, :userId, :at)
-       ON CONFLICT (discussion_id, user_id) DO UPDATE SET last_message_at = EXCLUDED.last_message_at ${condition}
+       ON CONFLICT (discussion_id, user_id) DO UPDATE SET last_message_at = ${newMark} ${condition}
        RETURNING marks.last_message_at`,
       { replacements, transaction: tx, type: QueryTypes.SELECT },
     );

@@ -1,6 +1,5 @@
 import { Service } from 'typedi';
-import { Database, DiscussionBanModel, DiscussionMessageModel, DiscussionMuteModel, Op, Transaction } from '@platform/db';
-import { idKeyset, IdCursorQuery } from '../../../shared';
+import { DiscussionBanModel, DiscussionMuteModel, Op, Transaction } from '@platform/db';
 
 /** One user in one discussion: every customer-scoped read here names both. */
 export interface DiscussionMember {
@@ -8,25 +7,9 @@ export interface DiscussionMember {
   userId: string;
 }
 
-/** The SQL of the member routes: message pages, and whether a member is banned or muted now. */
+/** The SQL of the member routes: whether a member is banned or muted now (message pages: DiscussionMessagesRepository). */
 @Service()
 export class MobileDiscussionRepository {
-  constructor(private readonly db: Database) {}
-
-  /**
-   * A page of the discussion's messages, newest first (idKeyset over before_id: `limit + 1` rows,
-   * no OFFSET), tombstones included: a range scan of discussion_messages_page_idx (discussion_id, id DESC).
-   */
-  page(discussionId: number, query: IdCursorQuery): Promise<DiscussionMessageModel[]> {
-    const keyset = idKeyset(query, 'm.id');
-    return this.db.sequelize.query<DiscussionMessageModel>(
-      `SELECT m.* FROM discussion_messages m
-        WHERE m.discussion_id = :discussionId AND ${keyset.where}
-        ORDER BY ${keyset.orderBy} LIMIT ${keyset.limit}`,
-      { replacements: { discussionId, ...keyset.replacements }, model: DiscussionMessageModel, mapToModel: true },
-    );
-  }
-
   async isBanned(member: DiscussionMember, tx?: Transaction): Promise<boolean> {
     const ban = await DiscussionBanModel.findOne({ where: { ...member }, attributes: ['userId'], transaction: tx });
     return ban !== null;

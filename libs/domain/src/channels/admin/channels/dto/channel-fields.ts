@@ -1,6 +1,6 @@
 import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { CHANNEL_HISTORY_POLICIES, CHANNEL_KINDS, CHANNEL_VISIBILITIES } from '@platform/db';
-import { MaxCodePoints, StorableText, Trim } from '../../../../shared';
+import { composeDecorators, MaxCodePoints, StorableText, Trim } from '../../../../shared';
 import { FEATURE_KEY_PATTERN } from '../../../../subscriptions';
 
 /**
@@ -11,16 +11,10 @@ export const MAX_CHANNEL_TITLE_LENGTH = 200;
 export const MAX_CHANNEL_DESCRIPTION_LENGTH = 5000;
 export const MAX_RESUBSCRIBE_BACKFILL_DAYS = 3650;
 
-const compose =
-  (...decorators: PropertyDecorator[]): PropertyDecorator =>
-  (target, key) => {
-    for (const decorator of decorators) decorator(target, key);
-  };
-
-export const ChannelKindField = () => compose(IsIn(CHANNEL_KINDS, { message: `kind must be one of ${CHANNEL_KINDS.join(', ')}` }));
+export const ChannelKindField = () => composeDecorators(IsIn(CHANNEL_KINDS, { message: `kind must be one of ${CHANNEL_KINDS.join(', ')}` }));
 
 export const ChannelVisibilityField = () =>
-  compose(IsIn(CHANNEL_VISIBILITIES, { message: `visibility must be one of ${CHANNEL_VISIBILITIES.join(', ')}` }));
+  composeDecorators(IsIn(CHANNEL_VISIBILITIES, { message: `visibility must be one of ${CHANNEL_VISIBILITIES.join(', ')}` }));
 
 /**
  * A character a reader sees: not whitespace, not a control or format character (zero-width space,
@@ -31,7 +25,7 @@ export const VISIBLE_CHARACTER = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignora
 
 /** Trimmed, then 1-200 characters, at least one of them visible. */
 export const ChannelTitleField = () =>
-  compose(
+  composeDecorators(
     Trim(),
     IsString(),
     MinLength(1, { message: 'title must not be empty' }),
@@ -40,27 +34,27 @@ export const ChannelTitleField = () =>
     Matches(VISIBLE_CHARACTER, { message: 'title must contain at least one visible character' }),
   );
 
-export const ChannelDescriptionField = () => compose(IsString(), MaxCodePoints(MAX_CHANNEL_DESCRIPTION_LENGTH), StorableText());
+export const ChannelDescriptionField = () => composeDecorators(IsString(), MaxCodePoints(MAX_CHANNEL_DESCRIPTION_LENGTH), StorableText());
 
 export const HistoryPolicyField = () =>
-  compose(
+  composeDecorators(
     IsIn(CHANNEL_HISTORY_POLICIES, {
       message: `first_subscribe_history_policy must be one of ${CHANNEL_HISTORY_POLICIES.join(', ')}`,
     }),
   );
 
 export const BackfillDaysField = () =>
-  compose(
+  composeDecorators(
     IsInt({ message: 'resubscribe_backfill_days must be an integer' }),
     Min(0, { message: `resubscribe_backfill_days must be from 0 to ${MAX_RESUBSCRIBE_BACKFILL_DAYS}` }),
     Max(MAX_RESUBSCRIBE_BACKFILL_DAYS, { message: `resubscribe_backfill_days must be from 0 to ${MAX_RESUBSCRIBE_BACKFILL_DAYS}` }),
   );
 
-export const PreserveHistoryField = () => compose(IsBoolean());
+export const PreserveHistoryField = () => composeDecorators(IsBoolean());
 
 /** A subscription feature key's shape (migration 0007 and 0016); whether a plan names it is checked against the database. */
 export const FeatureKeyField = () =>
-  compose(
+  composeDecorators(
     IsString(),
     Matches(FEATURE_KEY_PATTERN, {
       message: 'required_feature_key must be 1-100 letters, digits, _ . : or -, starting with a letter or digit',

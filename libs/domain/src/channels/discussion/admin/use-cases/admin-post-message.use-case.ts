@@ -1,6 +1,6 @@
 import { Service } from 'typedi';
 import { Database, DiscussionMessageModel } from '@platform/db';
-import { AdminActor, readStrictBody } from '../../../../shared';
+import { AdminActor, Clock, readStrictBody } from '../../../../shared';
 import { ChannelNotActive } from '../../../channels.errors';
 import { DiscussionMessageEvents } from '../../discussion-message.events';
 import { DiscussionRepository } from '../../discussion.repository';
@@ -21,6 +21,7 @@ export class AdminPostMessageUseCase {
     private readonly db: Database,
     private readonly discussions: DiscussionRepository,
     private readonly events: DiscussionMessageEvents,
+    private readonly clock: Clock,
   ) {}
 
   async execute(admin: AdminActor, channelId: number, body: unknown): Promise<MessageView> {
@@ -28,9 +29,11 @@ export class AdminPostMessageUseCase {
     return this.db.transaction(async (tx) => {
       const { channel, discussion } = await this.discussions.requireOfChannel(channelId, tx, true);
       if (channel.status !== 'active') throw ChannelNotActive(channel.status);
+      // createdAt and updatedAt from the app Clock, as a member's post takes them (`silent` keeps the given updatedAt).
+      const at = this.clock.now();
       const message = await DiscussionMessageModel.create(
-        { discussionId: discussion.id, authorType: 'ADMIN', authorUserId: null, authorAdminId: admin.id, body: dto.body },
-        { transaction: tx },
+        { discussionId: discussion.id, authorType: 'ADMIN', authorUserId: null, authorAdminId: admin.id, body: dto.body, createdAt: at, updatedAt: at },
+        { transaction: tx, silent: true },
       );
       await this.events.record('message.created', discussion, message.id, tx);
       return toMessageView(message);

@@ -14,7 +14,7 @@ import { DiscussionBanView, toBanView } from '../moderation.views';
  * the existing ban (`created` false) and records nothing. Under the discussion's row lock, which
  * message writers take first, so a post racing the ban either committed before it or sees it; two
  * bans of one user queue there too (and the primary key would refuse a second row anyway). An
- * unknown user is 404 NOT_FOUND; a soft-deleted channel 422 CHANNEL_SOFT_DELETED.
+ * unknown user is 422 UNPROCESSABLE naming user_id; a soft-deleted channel 422 CHANNEL_SOFT_DELETED.
  */
 @Service()
 export class BanFromDiscussionUseCase {

@@ -1,11 +1,22 @@
 import { Service } from 'typedi';
-import { Database } from '@platform/db';
-import { BodyUnprocessable, readStrictBody, RealtimeAccessRecheck } from '../../../../shared';
+import { ChannelDiscussionModel, Database, DiscussionSettingsChanges } from '@platform/db';
+import { AdminActor, BodyUnprocessable, Clock, readStrictBody, RealtimeAccessRecheck } from '../../../../shared';
 import { ChannelFeatureKeysService } from '../../../admin/channels';
 import { ChannelSoftDeleted } from '../../../channels.errors';
 import { DiscussionRepository } from '../../discussion.repository';
 import { DiscussionView, toDiscussionView } from '../../discussion.views';
+import { DiscussionModerationLogService } from '../discussion-moderation-log.service';
 import { UpdateDiscussionDto } from '../dto/update-discussion.dto';
+
+/** The settings a PATCH may change: the body's name of each, and the model's. */
+const SETTINGS = {
+  is_enabled: 'isEnabled',
+  title: 'title',
+  required_feature_key: 'requiredFeatureKey',
+  slow_mode_enabled: 'slowModeEnabled',
+  slow_mode_interval_seconds: 'slowModeIntervalSeconds',
+} as const;
+type Settings = Pick<ChannelDiscussionModel, (typeof SETTINGS)[keyof typeof SETTINGS]>;
 
 /**
  * PATCH /api/admin/channels/:id/discussion (CONTRACT section 10): is_enabled, title,
@@ -15,6 +26,8 @@ import { UpdateDiscussionDto } from '../dto/update-discussion.dto';
  * them: 422 naming the field, never the CHECK's 500. A soft-deleted channel is 422
  * CHANNEL_SOFT_DELETED until restored, as its metadata is. Under the discussion's row lock, the
  * lock message writers take first, so a post sees the settings before or after, never half.
+ * A change of settings is moderation: a settings_update entry names the admin and exactly the
+ * fields that changed ({ field: { from, to } }); a PATCH repeating the stored values logs nothing.
  */
 @Service()
 export class UpdateDiscussionUseCase {
@@ -22,33 +35,41 @@ export class UpdateDiscussionUseCase {
     private readonly db: Database,
     private readonly discussions: DiscussionRepository,
     private readonly featureKeys: ChannelFeatureKeysService,
+    private readonly log: DiscussionModerationLogService,
+    private readonly clock: Clock,
     private readonly realtimeRecheck: RealtimeAccessRecheck,
   ) {}
 
-  async execute(channelId: number, body: unknown): Promise<DiscussionView> {
+  async execute(admin: AdminActor, channelId: number, body: unknown): Promise<DiscussionView> {
     const dto = readStrictBody(UpdateDiscussionDto, body, { atLeastOne: true });
     return this.db.transaction(async (tx) => {
       const { channel, discussion } = await this.discussions.requireOfChannel(channelId, tx, true);
       if (channel.status === 'soft_deleted') throw ChannelSoftDeleted();
-      const slowModeEnabled = dto.slow_mode_enabled ?? discussion.slowModeEnabled;
-      const interval = dto.slow_mode_interval_seconds === undefined ? discussion.slowModeIntervalSeconds : dto.slow_mode_interval_seconds;
-      if (slowModeEnabled && interval === null) {
+      const next: Settings = {
+        isEnabled: dto.is_enabled ?? discussion.isEnabled,
+        title: dto.title ?? discussion.title,
+        requiredFeatureKey: dto.required_feature_key === undefined ? discussion.requiredFeatureKey : dto.required_feature_key,
+        slowModeEnabled: dto.slow_mode_enabled ?? discussion.slowModeEnabled,
+        slowModeIntervalSeconds: dto.slow_mode_interval_seconds === undefined ? discussion.slowModeIntervalSeconds : dto.slow_mode_interval_seconds,
+      };
+      if (next.slowModeEnabled && next.slowModeIntervalSeconds === null) {
         const field = dto.slow_mode_interval_seconds === null ? 'slow_mode_interval_seconds' : 'slow_mode_enabled';
         throw BodyUnprocessable([
           { field, code: 'slowModeNeedsInterval', message: 'Slow mode needs slow_mode_interval_seconds (1-86400): give one with slow_mode_enabled true' },
         ]);
       }
-      if (dto.required_feature_key !== undefined) {
-        await this.featureKeys.requireKnown(dto.required_feature_key, 'required_feature_key', tx);
-        discussion.requiredFeatureKey = dto.required_feature_key;
+      if (dto.required_feature_key !== undefined) await this.featureKeys.requireKnown(dto.required_feature_key, 'required_feature_key', tx);
+      const changes: DiscussionSettingsChanges = {};
+      for (const [field, attribute] of Object.entries(SETTINGS)) {
+        if (next[attribute] !== discussion[attribute]) changes[field] = { from: discussion[attribute], to: next[attribute] };
       }
-      if (dto.is_enabled !== undefined) discussion.isEnabled = dto.is_enabled;
-      if (dto.title !== undefined) discussion.title = dto.title;
-      discussion.slowModeEnabled = slowModeEnabled;
-      discussion.slowModeIntervalSeconds = interval;
-      // A PATCH repeating the stored values is still an edit: updatedAt moves, as channel metadata's does.
-      discussion.changed('updatedAt', true);
-      await discussion.save({ transaction: tx });
+      // A PATCH repeating the stored values is still an edit: updatedAt moves (the app Clock's), as channel metadata's does.
+      const values = { ...next, updatedAt: this.clock.now() };
+      await ChannelDiscussionModel.update(values, { where: { id: discussion.id }, transaction: tx, silent: true });
+      discussion.set(values, { raw: true });
+      if (Object.keys(changes).length > 0) {
+        await this.log.record(admin, discussion.id, { action: 'settings_update', userId: null, changes }, tx);
+      }
       // Another required feature: sockets in the discussion's room are decided again after commit.
       if (dto.required_feature_key !== undefined) this.realtimeRecheck.channel(channelId, tx);
       return toDiscussionView(discussion);

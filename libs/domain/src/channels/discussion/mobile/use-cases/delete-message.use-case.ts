@@ -1,9 +1,7 @@
 import { Service } from 'typedi';
-import { Database } from '@platform/db';
 import { Clock, CustomerActor } from '../../../../shared';
 import { DiscussionMessageEvents } from '../../discussion-message.events';
-import { DiscussionMessageNotFound } from '../../discussion.errors';
-import { DiscussionRepository } from '../../discussion.repository';
+import { DiscussionMessagesRepository } from '../../discussion-messages.repository';
 import { MessageView, toMessageView } from '../../discussion.views';
 import { MobileDiscussionAccessService } from '../mobile-discussion-access.service';
 
@@ -17,26 +15,18 @@ import { MobileDiscussionAccessService } from '../mobile-discussion-access.servi
 @Service()
 export class MobileDeleteMessageUseCase {
   constructor(
-    private readonly db: Database,
-    private readonly discussions: DiscussionRepository,
     private readonly access: MobileDiscussionAccessService,
+    private readonly messages: DiscussionMessagesRepository,
     private readonly events: DiscussionMessageEvents,
     private readonly clock: Clock,
   ) {}
 
-  async execute(actor: CustomerActor, messageId: string): Promise<MessageView> {
-    await this.access.requireParticipant(actor, await this.discussions.requireMessage(messageId), DiscussionMessageNotFound);
-    return this.db.transaction(async (tx) => {
-      const found = await this.discussions.requireMessage(messageId, tx, true);
-      const { message } = found;
-      this.access.requireStillSeen(found, DiscussionMessageNotFound);
-      this.access.requireAuthor(message, actor);
-      await this.access.requireNotBanned({ discussionId: found.discussion.id, userId: actor.id }, tx);
+  execute(actor: CustomerActor, messageId: string): Promise<MessageView> {
+    return this.access.lockOwnMessage(actor, messageId, async ({ discussion, message }, tx) => {
       if (message.isDeleted) return toMessageView(message);
       const at = this.clock.now();
-      message.set({ isDeleted: true, body: null, deletedAt: at, deletedByUserId: actor.id });
-      await message.save({ transaction: tx });
-      await this.events.record('message.deleted', found.discussion, message.id, tx);
+      await this.messages.update(message, { isDeleted: true, body: null, deletedAt: at, deletedByUserId: actor.id }, at, tx);
+      await this.events.record('message.deleted', discussion, message.id, tx);
       return toMessageView(message);
     });
   }

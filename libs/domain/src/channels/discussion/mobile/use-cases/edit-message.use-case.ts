@@ -1,9 +1,8 @@
 import { Service } from 'typedi';
-import { Database } from '@platform/db';
 import { Clock, CustomerActor, readStrictBody } from '../../../../shared';
 import { DiscussionMessageEvents } from '../../discussion-message.events';
-import { DiscussionMessageDeleted, DiscussionMessageNotFound } from '../../discussion.errors';
-import { DiscussionRepository } from '../../discussion.repository';
+import { DiscussionMessagesRepository } from '../../discussion-messages.repository';
+import { DiscussionMessageDeleted } from '../../discussion.errors';
 import { MessageView, toMessageView } from '../../discussion.views';
 import { MobileDiscussionMessageBodyDto } from '../dto/message-body.dto';
 import { MobileDiscussionAccessService } from '../mobile-discussion-access.service';
@@ -20,29 +19,21 @@ import { MobileDiscussionAccessService } from '../mobile-discussion-access.servi
 @Service()
 export class MobileEditMessageUseCase {
   constructor(
-    private readonly db: Database,
-    private readonly discussions: DiscussionRepository,
     private readonly access: MobileDiscussionAccessService,
+    private readonly messages: DiscussionMessagesRepository,
     private readonly events: DiscussionMessageEvents,
     private readonly clock: Clock,
   ) {}
 
   async execute(actor: CustomerActor, messageId: string, body: unknown): Promise<MessageView> {
     const text = readStrictBody(MobileDiscussionMessageBodyDto, body).body;
-    await this.access.requireParticipant(actor, await this.discussions.requireMessage(messageId), DiscussionMessageNotFound);
-    return this.db.transaction(async (tx) => {
-      const found = await this.discussions.requireMessage(messageId, tx, true);
+    return this.access.lockOwnMessage(actor, messageId, async (found, tx) => {
       const { message } = found;
-      const member = { discussionId: found.discussion.id, userId: actor.id };
-      const at = this.clock.now();
-      this.access.requireStillSeen(found, DiscussionMessageNotFound);
-      this.access.requireAuthor(message, actor);
-      await this.access.requireNotBanned(member, tx);
       if (message.isDeleted) throw DiscussionMessageDeleted();
-      await this.access.requireOpenForText(found, member, at, tx);
+      const at = this.clock.now();
+      await this.access.requireOpenForText(found, { discussionId: found.discussion.id, userId: actor.id }, at, tx);
       // editedByAdminId cleared: the latest editor is the one named (the edited CHECK allows one).
-      message.set({ body: text, editedAt: at, editedByUserId: actor.id, editedByAdminId: null });
-      await message.save({ transaction: tx });
+      await this.messages.update(message, { body: text, editedAt: at, editedByUserId: actor.id, editedByAdminId: null }, at, tx);
       await this.events.record('message.updated', found.discussion, message.id, tx);
       return toMessageView(message);
     });

@@ -1,5 +1,5 @@
 import { Service } from 'typedi';
-import { Database, DiscussionMessageModel } from '@platform/db';
+import { DiscussionMessageModel, Transaction } from '@platform/db';
 import { Clock, CustomerActor, readStrictBody } from '../../../../shared';
 import { DiscussionMessageEvents } from '../../discussion-message.events';
 import { DiscussionSlowMode } from '../../discussion.errors';
@@ -12,15 +12,15 @@ import { MobileDiscussionAccessService } from '../mobile-discussion-access.servi
 /**
  * POST /api/mobile/channels/:id/discussion/messages (community-content-uploads.md "Channels,
  * mobile" rules 4-5; issue 23): a USER message. In this order: the body (422); the channel (404
- * when the caller may not see it) and discussion access (403); then, under the discussion's row
- * lock, a ban (403), an archived channel (422 CHANNEL_NOT_ACTIVE), a disabled discussion (403), a
+ * when the caller may not see it) and discussion access (403, decided again when the channel's or
+ * the discussion's access rules changed before the lock); then, under the discussion's row lock,
+ * a ban (403), an archived channel (422 CHANNEL_NOT_ACTIVE), a disabled discussion (403), a
  * running mute (403) and slow mode (429 with Retry-After), whose mark moves in the same
  * transaction as the insert. Records message.created. A refusal writes nothing and sends nothing.
  */
 @Service()
 export class MobilePostMessageUseCase {
   constructor(
-    private readonly db: Database,
     private readonly discussions: DiscussionRepository,
     private readonly access: MobileDiscussionAccessService,
     private readonly slowMode: DiscussionSlowModeRepository,
@@ -30,13 +30,11 @@ export class MobilePostMessageUseCase {
 
   async execute(actor: CustomerActor, channelId: number, body: unknown): Promise<MessageView> {
     const text = readStrictBody(MobileDiscussionMessageBodyDto, body).body;
-    await this.access.requireParticipant(actor, await this.discussions.requireOfChannel(channelId));
-    return this.db.transaction(async (tx) => {
-      const found = await this.discussions.requireOfChannel(channelId, tx, true);
+    const load = (tx?: Transaction) => this.discussions.requireOfChannel(channelId, tx, tx !== undefined);
+    return this.access.inDecidedWrite(actor, load, async (found, tx) => {
       const { discussion } = found;
       const member = { discussionId: discussion.id, userId: actor.id };
       const at = this.clock.now();
-      this.access.requireStillSeen(found);
       await this.access.requireNotBanned(member, tx);
       await this.access.requireOpenForText(found, member, at, tx);
       const interval = discussion.slowModeEnabled ? discussion.slowModeIntervalSeconds : null;
