@@ -9,6 +9,7 @@ import type { ContainerInstance } from 'typedi';
 import type { RunningApp } from './apps';
 import type { Cleanup } from './cleanup';
 import type { ScenarioGroup, Target } from './scenarios';
+import { readWholeNumber } from './settings';
 
 /**
  * The admin order list on a large orders table: BENCH_ADMIN_ORDER_COUNT orders (default 200,000;
@@ -39,13 +40,7 @@ export interface AdminOrdersBench {
 }
 
 export function readAdminOrderCount(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env['BENCH_ADMIN_ORDER_COUNT'];
-  if (raw === undefined || raw === '') return ADMIN_ORDER_COUNT_DEFAULT;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 100 || value > 10_000_000) {
-    throw new Error(`BENCH_ADMIN_ORDER_COUNT must be a whole number from 100 to 10000000 (got "${raw}")`);
-  }
-  return value;
+  return readWholeNumber(env, 'BENCH_ADMIN_ORDER_COUNT', { fallback: ADMIN_ORDER_COUNT_DEFAULT, min: 100, max: 10_000_000 });
 }
 
 /** Starts the baseline server and builds the groups; the orders are written by their `prepare`. */

@@ -30,6 +30,8 @@ export async function createBenchEnvironment(cleanup: Cleanup, env: NodeJS.Proce
     LOG_PRETTY: 'false',
     // The buy-now scenario's returnUrl (never visited): the development default allows only the local apps.
     RETURN_URL_ALLOWED_ORIGINS: 'http://localhost:5173',
+    // The periodic re-decision of every socket's rooms would land at a random point of a measurement (channels/socket-fan-out).
+    REALTIME_ACCESS_RECHECK_SECONDS: '86400',
   });
 
   await ensureDatabase(config.db.url);

@@ -20,6 +20,7 @@ import type { Baselines } from './baselines';
 import { CountingPushProvider, expectedProviderRequests, FanOutOutcome, fanOutChecks, MemorySampler } from './channel-push-fan-out-checks';
 import type { BenchActors } from './fixtures';
 import type { BenchCheck, ScenarioGroup, Target } from './scenarios';
+import { readWholeNumber } from './settings';
 
 /**
  * Issue 22 "Broadcast push", `channels/push-fan-out`: one OPEN broadcast channel with
@@ -46,13 +47,7 @@ export interface ChannelPushFanOutBench {
 }
 
 export function readFanOutMembers(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env['BENCH_FAN_OUT_MEMBERS'];
-  if (raw === undefined || raw === '') return FAN_OUT_MEMBERS_DEFAULT;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 1_000_000) {
-    throw new Error(`BENCH_FAN_OUT_MEMBERS must be a whole number from 1 to 1000000 (got "${raw}")`);
-  }
-  return value;
+  return readWholeNumber(env, 'BENCH_FAN_OUT_MEMBERS', { fallback: FAN_OUT_MEMBERS_DEFAULT, min: 1, max: 1_000_000 });
 }
 
 /** Builds the group; the members, the post and the fan-out come from its `prepare`. */

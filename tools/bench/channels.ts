@@ -9,6 +9,7 @@ import { answeredPage, AnsweredPage, postCursorChecks } from './channel-post-cur
 import type { BenchActors } from './fixtures';
 import type { Measurement } from './measure';
 import type { BenchCheck, ScenarioGroup, Target } from './scenarios';
+import { readWholeNumber } from './settings';
 
 /**
  * Issue 21, `channels/post-cursor`: one channel of BENCH_CHANNEL_POST_COUNT TEXT posts (default
@@ -31,13 +32,7 @@ export interface ChannelsBench {
 }
 
 export function readChannelPostCount(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env['BENCH_CHANNEL_POST_COUNT'];
-  if (raw === undefined || raw === '') return CHANNEL_POST_COUNT_DEFAULT;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 100 || value > 10_000_000) {
-    throw new Error(`BENCH_CHANNEL_POST_COUNT must be a whole number from 100 to 10000000 (got "${raw}")`);
-  }
-  return value;
+  return readWholeNumber(env, 'BENCH_CHANNEL_POST_COUNT', { fallback: CHANNEL_POST_COUNT_DEFAULT, min: 100, max: 10_000_000 });
 }
 
 /** Builds the group; the channel and its posts are written by its `prepare`. */

@@ -15,6 +15,7 @@ import { startPortfolioBench } from './portfolio';
 import { buildReport, formatChecks, formatTable, writeReport } from './report';
 import { BenchCheck, buildPlan, filterPlan } from './scenarios';
 import { readBenchSettings } from './settings';
+import { startSocketFanOutBench } from './socket-fan-out';
 import { startTrainingBench } from './training';
 import { startSigningTargets } from './uploads';
 
@@ -47,8 +48,9 @@ async function main(): Promise<number> {
   const training = startTrainingBench(apps.customerApi, baselines);
   const channels = startChannelsBench(env.config, apps.adminApi, baselines, actors);
   const pushFanOut = startChannelPushFanOutBench(env.config, apps, baselines, actors);
+  const socketFanOut = startSocketFanOutBench(env.config, apps, baselines, actors);
   const plan = filterPlan(
-    [...buildPlan(apps, baselines, actors, signing, commerce, adminOrders, market), ...portfolio.groups, ...training.groups, ...channels.groups, ...pushFanOut.groups],
+    [...buildPlan(apps, baselines, actors, signing, commerce, adminOrders, market), ...portfolio.groups, ...training.groups, ...channels.groups, ...pushFanOut.groups, ...socketFanOut.groups],
     settings.filter,
   );
   if (plan.length === 0) throw new Error(`BENCH_FILTER "${settings.filter}" matches no scenario`);

@@ -12,19 +12,20 @@ export interface BenchSettings {
 
 export function readBenchSettings(env: NodeJS.ProcessEnv = process.env): BenchSettings {
   return {
-    durationSeconds: positiveInt(env, 'BENCH_DURATION_SECONDS', 10, 600),
-    connections: positiveInt(env, 'BENCH_CONNECTIONS', 50, 10_000),
-    warmupSeconds: positiveInt(env, 'BENCH_WARMUP_SECONDS', 2, 600),
+    durationSeconds: readWholeNumber(env, 'BENCH_DURATION_SECONDS', { fallback: 10, min: 1, max: 600 }),
+    connections: readWholeNumber(env, 'BENCH_CONNECTIONS', { fallback: 50, min: 1, max: 10_000 }),
+    warmupSeconds: readWholeNumber(env, 'BENCH_WARMUP_SECONDS', { fallback: 2, min: 1, max: 600 }),
     filter: env['BENCH_FILTER'] || undefined,
   };
 }
 
-function positiveInt(env: NodeJS.ProcessEnv, key: string, fallback: number, max: number): number {
+/** A BENCH_* knob: `fallback` when unset or empty, else a whole number from `min` to `max` (or the run stops, naming it). */
+export function readWholeNumber(env: NodeJS.ProcessEnv, key: string, { fallback, min, max }: { fallback: number; min: number; max: number }): number {
   const raw = env[key];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new Error(`${key} must be a whole number from 1 to ${max} (got "${raw}")`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${key} must be a whole number from ${min} to ${max} (got "${raw}")`);
   }
   return value;
 }

@@ -1,33 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { Socket as ClientSocket } from 'socket.io-client';
 import { SubscriptionPlanFeatureModel } from '@platform/db';
-import { EntitlementService, RealtimeAccessRecheck, RealtimeRoomsService } from '@platform/domain';
-import type { Infrastructure } from '@platform/runtime';
-import {
-  adminToken,
-  banFromDiscussion,
-  buildTestApp,
-  createChannel,
-  createCustomer,
-  createSubscription,
-  createSubscriptionCatalog,
-  discussionOf,
-  eventually,
-  TestApp,
-  TestSubscriptionCatalog,
-} from '@platform/testing';
-import { createAdminApi } from '../../apps/admin-api/src/admin-api';
+import { EntitlementService, RealtimeAccessRecheck } from '@platform/domain';
+import { banFromDiscussion, createChannel, createSubscription, createSubscriptionCatalog, discussionOf, eventually, TestSubscriptionCatalog } from '@platform/testing';
 import {
   closeTestInfrastructure,
-  connect,
   drained,
-  inbox,
   realtimeInfrastructure,
   request,
-  RealtimeInstance,
   startCustomerApi,
+  startWithHeldDecision,
 } from '../../apps/customer-api/src/realtime/realtime.test-helper';
+import { useRealtimeSuite } from './realtime-suite.test-helper';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -40,59 +23,33 @@ const DAY = 24 * 3600 * 1000;
  */
 describe('Realtime access rechecks (admin-api writes → customer-api rooms)', function () {
   this.timeout(30_000);
-  let infra: Infrastructure;
-  let api: RealtimeInstance;
-  let admin: TestApp;
-  let adminAuth: string;
-  const sockets: ClientSocket[] = [];
+  const suite = useRealtimeSuite({
+    name: 'access',
+    permissions: ['Communications_CREATE', 'Communications_UPDATE', 'Subscriptions_UPDATE'],
+    // The periodic recheck is far away here: what these tests see is the explicit one.
+    env: { REALTIME_ACCESS_RECHECK_SECONDS: '3600' },
+  });
 
   /** A customer with a live basic subscription of `catalog`, connected to `on`. */
-  const entitled = async (catalog: TestSubscriptionCatalog, on = api) => {
-    const customer = await createCustomer(on.app.container);
-    const subscription = await createSubscription(customer.id, { planId: catalog.basic.plan.id, moduleId: catalog.module.id }, {
+  const entitled = async (catalog: TestSubscriptionCatalog, on = suite.api) => {
+    const connected = await suite.customerSocket(on);
+    const subscription = await createSubscription(connected.customer.id, { planId: catalog.basic.plan.id, moduleId: catalog.module.id }, {
       startsAt: new Date(Date.now() - DAY),
       endsAt: new Date(Date.now() + 30 * DAY),
     });
-    const socket = await connect(on.url, customer.accessToken);
-    sockets.push(socket);
-    return { customer, subscription, socket, received: inbox(socket) };
+    return { ...connected, subscription };
   };
   const revoke = (subscriptionId: string) =>
-    admin.http.patch(`/api/admin/subscriptions/${subscriptionId}/revoke`).set('Authorization', adminAuth).send({}).expect(200);
-  const post = async (channelId: number, body: string) =>
-    (
-      await admin.http
-        .post(`/api/admin/channels/${channelId}/posts`)
-        .set('Authorization', adminAuth)
-        .set('Idempotency-Key', randomUUID())
-        .send({ type: 'TEXT', body_text: body })
-        .expect(201)
-    ).body.data as { id: number };
-  const recheck = () => admin.app.container.get(RealtimeAccessRecheck);
+    suite.admin.http.patch(`/api/admin/subscriptions/${subscriptionId}/revoke`).set('Authorization', suite.adminAuth).send({}).expect(200);
+  const recheck = () => suite.admin.app.container.get(RealtimeAccessRecheck);
   const patch = (path: string, body: Record<string, unknown>) =>
-    admin.http.patch(`/api/admin/channels/${path}`).set('Authorization', adminAuth).send(body).expect(200);
+    suite.admin.http.patch(`/api/admin/channels/${path}`).set('Authorization', suite.adminAuth).send(body).expect(200);
   /** A customer's socket (no subscription) in `rooms`. */
-  const member = async (rooms: string[], on = api) => {
-    const customer = await createCustomer(on.app.container);
-    const socket = await connect(on.url, customer.accessToken);
-    sockets.push(socket);
-    for (const room of rooms) expect(await request(socket, 'join', room)).to.deep.equal({ ok: true });
-    return { customer, socket };
+  const member = async (rooms: string[]) => {
+    const connected = await suite.customerSocket();
+    for (const room of rooms) expect(await request(connected.socket, 'join', room)).to.deep.equal({ ok: true });
+    return connected;
   };
-
-  before(async () => {
-    // The periodic recheck is far away here: what these tests see is the explicit one.
-    infra = await realtimeInfrastructure('access', { REALTIME_ACCESS_RECHECK_SECONDS: '3600' });
-    api = await startCustomerApi(infra);
-    admin = await buildTestApp(createAdminApi, infra);
-    adminAuth = `Bearer ${adminToken(admin.app.container, ['Communications_CREATE', 'Communications_UPDATE', 'Subscriptions_UPDATE'])}`;
-  });
-
-  after(async () => {
-    for (const socket of sockets) socket.close();
-    await api.close();
-    await closeTestInfrastructure(infra);
-  });
 
   it('a revoked member leaves channel and discussion rooms on the recheck the revoke publishes, and receives no later post', async () => {
     const catalog = await createSubscriptionCatalog();
@@ -104,16 +61,16 @@ describe('Realtime access rechecks (admin-api writes → customer-api rooms)', f
       expect(await request(socket, 'join', `channel:${channel.id}`)).to.deep.equal({ ok: true });
       expect(await request(socket, 'join', `discussion:${discussion.id}`)).to.deep.equal({ ok: true });
     }
-    const before = await post(channel.id, 'before the revoke');
+    const before = await suite.post(channel.id, 'before the revoke');
     await eventually(async () => revoked.received.length === 1 && kept.received.length === 1);
 
     // The periodic recheck is an hour away here: only what the revoke publishes can move the socket.
     await revoke(revoked.subscription.id);
-    await eventually(async () => !api.inRoom(`channel:${channel.id}`, revoked.customer.id) && !api.inRoom(`discussion:${discussion.id}`, revoked.customer.id));
-    expect(api.inRoom(`channel:${channel.id}`, kept.customer.id)).to.equal(true);
-    expect(api.inRoom(`discussion:${discussion.id}`, kept.customer.id)).to.equal(true);
+    await eventually(async () => !suite.api.inRoom(`channel:${channel.id}`, revoked.customer.id) && !suite.api.inRoom(`discussion:${discussion.id}`, revoked.customer.id));
+    expect(suite.api.inRoom(`channel:${channel.id}`, kept.customer.id)).to.equal(true);
+    expect(suite.api.inRoom(`discussion:${discussion.id}`, kept.customer.id)).to.equal(true);
 
-    const after = await post(channel.id, 'after the revoke');
+    const after = await suite.post(channel.id, 'after the revoke');
     await eventually(async () => kept.received.length === 2);
     await drained(revoked.socket);
     expect(revoked.received.map(({ payload }) => payload['id'])).to.deep.equal([before.id]);
@@ -125,42 +82,37 @@ describe('Realtime access rechecks (admin-api writes → customer-api rooms)', f
   it('a recheck published inside a transaction goes out only after commit, and not at all after a rollback', async () => {
     const channel = await createChannel();
     const discussion = await discussionOf(channel.id);
-    const [member, other] = [await createCustomer(api.app.container), await createCustomer(api.app.container)];
-    for (const customer of [member, other]) {
-      const socket = await connect(api.url, customer.accessToken);
-      sockets.push(socket);
-      expect(await request(socket, 'join', `discussion:${discussion.id}`)).to.deep.equal({ ok: true });
-      // Written straight to the table: the factory publishes nothing.
-      await banFromDiscussion(discussion.id, customer.id);
-    }
-    const db = admin.infra.db;
+    const [{ customer: target }, { customer: other }] = [await member([`discussion:${discussion.id}`]), await member([`discussion:${discussion.id}`])];
+    // Written straight to the table: the factory publishes nothing.
+    for (const customer of [target, other]) await banFromDiscussion(discussion.id, customer.id);
+    const db = suite.admin.infra.db;
     const failure = await db
       .transaction(async (tx) => {
-        recheck().user(member.id, tx);
+        recheck().user(target.id, tx);
         throw new Error('rolled back');
       })
       .catch((error: Error) => error.message);
     expect(failure).to.equal('rolled back');
     // A later recheck of someone else is the sentinel: had the rolled-back one gone out, it would have been handled first.
     recheck().user(other.id);
-    await eventually(async () => !api.inRoom(`discussion:${discussion.id}`, other.id));
-    expect(api.inRoom(`discussion:${discussion.id}`, member.id)).to.equal(true);
+    await eventually(async () => !suite.api.inRoom(`discussion:${discussion.id}`, other.id));
+    expect(suite.api.inRoom(`discussion:${discussion.id}`, target.id)).to.equal(true);
 
-    await db.transaction(async (tx) => recheck().user(member.id, tx));
-    await eventually(async () => !api.inRoom(`discussion:${discussion.id}`, member.id));
+    await db.transaction(async (tx) => recheck().user(target.id, tx));
+    await eventually(async () => !suite.api.inRoom(`discussion:${discussion.id}`, target.id));
   });
 
   it('a ban (POST .../discussion/bans) takes the customer out of the discussion room, not the channel room', async () => {
     const channel = await createChannel();
     const discussion = await discussionOf(channel.id);
     const { customer, socket } = await member([`channel:${channel.id}`, `discussion:${discussion.id}`]);
-    await admin.http
+    await suite.admin.http
       .post(`/api/admin/channels/${channel.id}/discussion/bans`)
-      .set('Authorization', adminAuth)
+      .set('Authorization', suite.adminAuth)
       .send({ user_id: customer.id, reason: 'abuse' })
       .expect(201);
-    await eventually(async () => !api.inRoom(`discussion:${discussion.id}`, customer.id));
-    expect(api.inRoom(`channel:${channel.id}`, customer.id)).to.equal(true);
+    await eventually(async () => !suite.api.inRoom(`discussion:${discussion.id}`, customer.id));
+    expect(suite.api.inRoom(`channel:${channel.id}`, customer.id)).to.equal(true);
     expect(await request(socket, 'join', `discussion:${discussion.id}`)).to.deep.equal({ ok: false, errorCode: 'CHANNEL_DISCUSSION_BANNED' });
   });
 
@@ -168,54 +120,31 @@ describe('Realtime access rechecks (admin-api writes → customer-api rooms)', f
     const channel = await createChannel();
     const other = await createChannel();
     const discussion = await discussionOf(channel.id);
-    const customers = await Promise.all([createCustomer(api.app.container), createCustomer(api.app.container)]);
-    for (const customer of customers) {
-      const socket = await connect(api.url, customer.accessToken);
-      sockets.push(socket);
-      for (const room of [`channel:${channel.id}`, `discussion:${discussion.id}`, `channel:${other.id}`]) {
-        expect(await request(socket, 'join', room)).to.deep.equal({ ok: true });
-      }
-    }
+    const rooms = [`channel:${channel.id}`, `discussion:${discussion.id}`, `channel:${other.id}`];
+    const customers = [(await member(rooms)).customer, (await member(rooms)).customer];
     await patch(`${channel.id}/status`, { status: 'soft_deleted' });
-    await eventually(async () => !api.realtime.io.of('/').adapter.rooms.has(`channel:${channel.id}`) && !api.realtime.io.of('/').adapter.rooms.has(`discussion:${discussion.id}`));
-    for (const customer of customers) expect(api.inRoom(`channel:${other.id}`, customer.id)).to.equal(true);
+    await eventually(async () => !suite.api.realtime.io.of('/').adapter.rooms.has(`channel:${channel.id}`) && !suite.api.realtime.io.of('/').adapter.rooms.has(`discussion:${discussion.id}`));
+    for (const customer of customers) expect(suite.api.inRoom(`channel:${other.id}`, customer.id)).to.equal(true);
   });
 
   it('a recheck arriving while a join is being decided is applied after it: the join cannot slip past a revoke', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let holding = true;
-    let decided = (): void => undefined;
-    const joinDecided = new Promise<void>((resolve) => (decided = resolve));
-    const gated = await startCustomerApi(infra, (app) => {
-      const rooms = app.container.get(RealtimeRoomsService);
-      const decide = rooms.decide.bind(rooms);
-      // The join's decision is taken (access still held), then held until the revoke and its recheck went out.
-      rooms.decide = async (...args) => {
-        const decision = await decide(...args);
-        if (holding) {
-          holding = false;
-          decided();
-          await held;
-        }
-        return decision;
-      };
-    });
+    // The join's decision is taken (access still held), then held until the revoke and its recheck went out.
+    const gated = await startWithHeldDecision(suite.infra);
     try {
       const catalog = await createSubscriptionCatalog();
       const channel = await createChannel({ accessPolicy: 'EXTERNAL_GATED', requiredFeatureKey: catalog.basicKey });
-      const member = await entitled(catalog, gated);
+      const member = await entitled(catalog, gated.instance);
       const join = request(member.socket, 'join', `channel:${channel.id}`);
-      await joinDecided;
+      await gated.decided;
       await revoke(member.subscription.id);
       // Give the recheck time to reach the instance while the join is still held.
       await new Promise((resolve) => setTimeout(resolve, 300));
-      release();
+      gated.release();
       expect(await join).to.deep.equal({ ok: true });
-      await eventually(async () => !gated.inRoom(`channel:${channel.id}`, member.customer.id), 3_000);
+      await eventually(async () => !gated.instance.inRoom(`channel:${channel.id}`, member.customer.id), 3_000);
     } finally {
-      release();
-      await gated.close();
+      gated.release();
+      await gated.instance.close();
     }
   });
 
@@ -228,7 +157,7 @@ describe('Realtime access rechecks (admin-api writes → customer-api rooms)', f
       expect(await request(basic.socket, 'join', room)).to.deep.equal({ ok: true });
     }
     await patch(`${channel.id}/access-policy`, { required_feature_key: catalog.premiumKey });
-    await eventually(async () => !api.inRoom(`channel:${channel.id}`, basic.customer.id) && !api.inRoom(`discussion:${discussion.id}`, basic.customer.id));
+    await eventually(async () => !suite.api.inRoom(`channel:${channel.id}`, basic.customer.id) && !suite.api.inRoom(`discussion:${discussion.id}`, basic.customer.id));
   });
 
   it('a discussion whose required_feature_key changes (PATCH .../discussion) drops the members without it from the discussion room only', async () => {
@@ -237,45 +166,26 @@ describe('Realtime access rechecks (admin-api writes → customer-api rooms)', f
     const discussion = await discussionOf(channel.id);
     const { customer } = await member([`channel:${channel.id}`, `discussion:${discussion.id}`]);
     await patch(`${channel.id}/discussion`, { required_feature_key: catalog.premiumKey });
-    await eventually(async () => !api.inRoom(`discussion:${discussion.id}`, customer.id));
-    expect(api.inRoom(`channel:${channel.id}`, customer.id)).to.equal(true);
+    await eventually(async () => !suite.api.inRoom(`discussion:${discussion.id}`, customer.id));
+    expect(suite.api.inRoom(`channel:${channel.id}`, customer.id)).to.equal(true);
   });
 
   it('a join decided before a soft-delete committed, carried out after the channel recheck listed the room, decides again and is refused', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let holding = true;
-    let decided = (): void => undefined;
-    const joinDecided = new Promise<void>((resolve) => (decided = resolve));
-    const gated = await startCustomerApi(infra, (app) => {
-      const rooms = app.container.get(RealtimeRoomsService);
-      const decide = rooms.decide.bind(rooms);
-      rooms.decide = async (...args) => {
-        const decision = await decide(...args);
-        if (holding) {
-          holding = false;
-          decided();
-          await held;
-        }
-        return decision;
-      };
-    });
+    const gated = await startWithHeldDecision(suite.infra);
     try {
       const channel = await createChannel();
-      const customer = await createCustomer(gated.app.container);
-      const socket = await connect(gated.url, customer.accessToken);
-      sockets.push(socket);
+      const { customer, socket } = await suite.customerSocket(gated.instance);
       const join = request(socket, 'join', `channel:${channel.id}`);
-      await joinDecided;
+      await gated.decided;
       await patch(`${channel.id}/status`, { status: 'soft_deleted' });
       // The channel recheck reaches the instance and finds the room empty while the join is held.
       await new Promise((resolve) => setTimeout(resolve, 300));
-      release();
+      gated.release();
       expect(await join).to.deep.equal({ ok: false, errorCode: 'CHANNEL_NOT_FOUND' });
-      expect(gated.inRoom(`channel:${channel.id}`, customer.id)).to.equal(false);
+      expect(gated.instance.inRoom(`channel:${channel.id}`, customer.id)).to.equal(false);
     } finally {
-      release();
-      await gated.close();
+      gated.release();
+      await gated.instance.close();
     }
   });
 
@@ -286,8 +196,8 @@ describe('Realtime access rechecks (admin-api writes → customer-api rooms)', f
     expect(await request(held.socket, 'join', `channel:${channel.id}`)).to.deep.equal({ ok: true });
     // The feature leaves the plan behind the service's back; what the catalog change publishes is sent here.
     await SubscriptionPlanFeatureModel.update({ enabled: false }, { where: { planId: catalog.basic.plan.id } });
-    await admin.app.container.get(EntitlementService).invalidateCatalog();
-    await eventually(async () => !api.inRoom(`channel:${channel.id}`, held.customer.id));
+    await suite.admin.app.container.get(EntitlementService).invalidateCatalog();
+    await eventually(async () => !suite.api.inRoom(`channel:${channel.id}`, held.customer.id));
   });
 
   it('the periodic recheck removes a socket whose entitlement simply ended, with nothing announced', async () => {
@@ -296,11 +206,9 @@ describe('Realtime access rechecks (admin-api writes → customer-api rooms)', f
     try {
       const catalog = await createSubscriptionCatalog();
       const channel = await createChannel({ accessPolicy: 'EXTERNAL_GATED', requiredFeatureKey: catalog.basicKey });
-      const customer = await createCustomer(periodic.app.container);
+      const { customer, socket } = await suite.customerSocket(periodic);
       const endsAt = new Date(Date.now() + 2_500);
       await createSubscription(customer.id, { planId: catalog.basic.plan.id, moduleId: catalog.module.id }, { startsAt: new Date(Date.now() - DAY), endsAt });
-      const socket = await connect(periodic.url, customer.accessToken);
-      sockets.push(socket);
       expect(await request(socket, 'join', `channel:${channel.id}`)).to.deep.equal({ ok: true });
       // Sweeps before the end keep it...
       await new Promise((resolve) => setTimeout(resolve, 1_500));

@@ -1,21 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { Socket as ClientSocket } from 'socket.io-client';
 import { Database } from '@platform/db';
 import { ChannelPostEvents, DiscussionMessageEvents } from '@platform/domain';
-import type { Infrastructure } from '@platform/runtime';
-import { adminToken, buildTestApp, createChannel, createCustomer, discussionOf, eventually, TestApp } from '@platform/testing';
-import { createAdminApi } from '../../apps/admin-api/src/admin-api';
-import {
-  closeTestInfrastructure,
-  connect,
-  drained,
-  inbox,
-  realtimeInfrastructure,
-  request,
-  RealtimeInstance,
-  startCustomerApi,
-} from '../../apps/customer-api/src/realtime/realtime.test-helper';
+import { createChannel, discussionOf, eventually } from '@platform/testing';
+import { drained, request } from '../../apps/customer-api/src/realtime/realtime.test-helper';
+import { useRealtimeSuite } from './realtime-suite.test-helper';
 
 /**
  * Deltas reach sockets (CONTRACT section 9; issue 23): after commit only, once per socket in the
@@ -23,55 +11,23 @@ import {
  * published by admin-api with the Redis emitter (never by HTTP to a customer-api).
  */
 describe('Realtime delivery (admin-api emitter → two customer-api socket.io instances)', () => {
-  let infra: Infrastructure;
-  let first: RealtimeInstance;
-  let second: RealtimeInstance;
-  let admin: TestApp;
-  let adminAuth: string;
-  const sockets: ClientSocket[] = [];
-
-  const socketOn = async (api: RealtimeInstance) => {
-    const customer = await createCustomer(api.app.container);
-    const socket = await connect(api.url, customer.accessToken);
-    sockets.push(socket);
-    return { socket, received: inbox(socket) };
-  };
-  const post = async (channelId: number, body = 'news') =>
-    (
-      await admin.http
-        .post(`/api/admin/channels/${channelId}/posts`)
-        .set('Authorization', adminAuth)
-        .set('Idempotency-Key', randomUUID())
-        .send({ type: 'TEXT', body_text: body })
-        .expect(201)
-    ).body.data as { id: number };
-
-  before(async () => {
-    infra = await realtimeInfrastructure('delivery');
-    [first, second] = [await startCustomerApi(infra), await startCustomerApi(infra)];
-    admin = await buildTestApp(createAdminApi, infra);
-    adminAuth = `Bearer ${adminToken(admin.app.container, ['Communications_CREATE'])}`;
-  });
-
-  after(async () => {
-    for (const socket of sockets) socket.close();
-    await Promise.all([first.close(), second.close()]);
-    await closeTestInfrastructure(infra);
-  });
+  const suite = useRealtimeSuite({ name: 'delivery', instances: 2, permissions: ['Communications_CREATE'] });
+  const first = () => suite.instances[0];
+  const second = () => suite.instances[1];
 
   it('delivers an admin post’s post.created once to a joined socket, and nothing to sockets outside the room', async () => {
     const channel = await createChannel();
     const other = await createChannel();
-    const member = await socketOn(first);
-    const outsider = await socketOn(first);
-    const elsewhere = await socketOn(first);
+    const member = await suite.customerSocket(first());
+    const outsider = await suite.customerSocket(first());
+    const elsewhere = await suite.customerSocket(first());
     expect(await request(member.socket, 'join', `channel:${channel.id}`)).to.deep.equal({ ok: true });
     expect(await request(elsewhere.socket, 'join', `channel:${other.id}`)).to.deep.equal({ ok: true });
 
-    const created = await post(channel.id);
+    const created = await suite.post(channel.id);
     await eventually(async () => member.received.length >= 1);
     // A second post is the sentinel: a duplicate of the first would have arrived before it.
-    const next = await post(channel.id);
+    const next = await suite.post(channel.id);
     await eventually(async () => member.received.length >= 2);
     await Promise.all([drained(member.socket), drained(outsider.socket), drained(elsewhere.socket)]);
     expect(member.received).to.deep.equal([
@@ -84,10 +40,10 @@ describe('Realtime delivery (admin-api emitter → two customer-api socket.io in
 
   it('publishes after commit only: a rolled-back write emits nothing, and the next committed delta takes seq 1', async () => {
     const channel = await createChannel();
-    const member = await socketOn(first);
+    const member = await suite.customerSocket(first());
     expect(await request(member.socket, 'join', `channel:${channel.id}`)).to.deep.equal({ ok: true });
-    const events = admin.app.container.get(ChannelPostEvents);
-    const db = admin.app.container.get(Database);
+    const events = suite.admin.app.container.get(ChannelPostEvents);
+    const db = suite.admin.app.container.get(Database);
     const failure = await db
       .transaction(async (tx) => {
         await events.record('post.created', channel.id, 41, tx);
@@ -103,15 +59,15 @@ describe('Realtime delivery (admin-api emitter → two customer-api socket.io in
 
   it('two customer-api instances: an admin post reaches a socket on each exactly once', async () => {
     const channel = await createChannel();
-    const [onFirst, onSecond] = [await socketOn(first), await socketOn(second)];
+    const [onFirst, onSecond] = [await suite.customerSocket(first()), await suite.customerSocket(second())];
     expect(await request(onFirst.socket, 'join', `channel:${channel.id}`)).to.deep.equal({ ok: true });
     expect(await request(onSecond.socket, 'join', `channel:${channel.id}`)).to.deep.equal({ ok: true });
     // Each instance holds only its own socket: the second reaches its socket through Redis, not locally.
-    expect(first.realtime.io.of('/').adapter.rooms.get(`channel:${channel.id}`)?.size).to.equal(1);
-    expect(second.realtime.io.of('/').adapter.rooms.get(`channel:${channel.id}`)?.size).to.equal(1);
+    expect(first().realtime.io.of('/').adapter.rooms.get(`channel:${channel.id}`)?.size).to.equal(1);
+    expect(second().realtime.io.of('/').adapter.rooms.get(`channel:${channel.id}`)?.size).to.equal(1);
 
-    const created = await post(channel.id);
-    const sentinel = await post(channel.id, 'sentinel');
+    const created = await suite.post(channel.id);
+    const sentinel = await suite.post(channel.id, 'sentinel');
     await eventually(async () => onFirst.received.length >= 2 && onSecond.received.length >= 2);
     await Promise.all([drained(onFirst.socket), drained(onSecond.socket)]);
     const expected = [
@@ -125,14 +81,14 @@ describe('Realtime delivery (admin-api emitter → two customer-api socket.io in
   it('delivers an admin message’s message.created (POST .../discussion/messages) to discussion:{id} sockets on both instances, its id a string', async () => {
     const channel = await createChannel();
     const discussion = await discussionOf(channel.id);
-    const [onFirst, onSecond, inChannel] = [await socketOn(first), await socketOn(second), await socketOn(first)];
+    const [onFirst, onSecond, inChannel] = [await suite.customerSocket(first()), await suite.customerSocket(second()), await suite.customerSocket(first())];
     for (const { socket } of [onFirst, onSecond]) {
       expect(await request(socket, 'join', `discussion:${discussion.id}`)).to.deep.equal({ ok: true });
     }
     expect(await request(inChannel.socket, 'join', `channel:${channel.id}`)).to.deep.equal({ ok: true });
-    const res = await admin.http
+    const res = await suite.admin.http
       .post(`/api/admin/channels/${channel.id}/discussion/messages`)
-      .set('Authorization', adminAuth)
+      .set('Authorization', suite.adminAuth)
       .send({ body: 'welcome' })
       .expect(201);
     const id = res.body.data.id as string;
@@ -148,11 +104,11 @@ describe('Realtime delivery (admin-api emitter → two customer-api socket.io in
   it('delivers discussion deltas to discussion:{id} only, on both instances', async () => {
     const channel = await createChannel();
     const discussion = await discussionOf(channel.id);
-    const [inDiscussion, inChannel] = [await socketOn(second), await socketOn(first)];
+    const [inDiscussion, inChannel] = [await suite.customerSocket(second()), await suite.customerSocket(first())];
     expect(await request(inDiscussion.socket, 'join', `discussion:${discussion.id}`)).to.deep.equal({ ok: true });
     expect(await request(inChannel.socket, 'join', `channel:${channel.id}`)).to.deep.equal({ ok: true });
-    const events = admin.app.container.get(DiscussionMessageEvents);
-    await admin.app.container.get(Database).transaction((tx) => events.record('message.created', discussion, 7, tx));
+    const events = suite.admin.app.container.get(DiscussionMessageEvents);
+    await suite.admin.app.container.get(Database).transaction((tx) => events.record('message.created', discussion, 7, tx));
     await eventually(async () => inDiscussion.received.length >= 1);
     await Promise.all([drained(inDiscussion.socket), drained(inChannel.socket)]);
     expect(inDiscussion.received).to.deep.equal([

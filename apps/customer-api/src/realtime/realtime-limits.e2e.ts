@@ -3,11 +3,11 @@ import type { Socket as ClientSocket } from 'socket.io-client';
 import type { Infrastructure } from '@platform/runtime';
 import { RealtimeRoomsService, RoomDecision } from '@platform/domain';
 import { createCustomer } from '@platform/testing';
-import { MAX_PENDING_PER_SOCKET, MAX_ROOMS_PER_SOCKET, MAX_SOCKETS_PER_USER } from './realtime-sessions';
+import { MAX_PENDING_PER_SOCKET, MAX_ROOMS_PER_SOCKET, MAX_SOCKETS_PER_USER } from './realtime-limits';
 import { closeTestInfrastructure, connect, realtimeInfrastructure, refusal, request, RealtimeInstance, startCustomerApi } from './realtime.test-helper';
 
 /**
- * A client cannot make an instance queue unbounded work (review of issue 23, 4.2): joins and leaves
+ * A client cannot make an instance queue unbounded work (issue 23): joins and leaves
  * waiting per socket, rooms per socket and sockets per customer are capped; beyond a cap the answer
  * is RATE_LIMIT_EXCEEDED.
  */

@@ -5,7 +5,8 @@ import { parseRecheckTarget, REALTIME_ACCESS_RECHECK, RealtimeRoomsService } fro
 import { createRealtimeAdapter } from '@platform/redis';
 import type { Infrastructure } from '@platform/runtime';
 import { authenticateHandshake } from './realtime-auth';
-import { RealtimeSessions, RealtimeSocket } from './realtime-sessions';
+import { RealtimeSessions } from './realtime-sessions';
+import type { RealtimeSocket } from './realtime-socket';
 
 export interface RealtimeServer {
   io: Server;

@@ -1,25 +1,13 @@
-import type { ExtendedError, Server, Socket } from 'socket.io';
+import type { ExtendedError, Server } from 'socket.io';
 import type { Logger } from '@platform/observability';
 import { channelRoom, discussionRoom, RealtimeAccessRecheckTarget, RealtimeRoom, RealtimeRoomsService, RoomDecision, RoomTargets } from '@platform/domain';
-import type { RealtimeSocketData } from './realtime-auth';
-
-/** What a client may send (CONTRACT section 9): join or leave a room, answered through `ack`. */
-export interface RealtimeClientEvents {
-  join(room: unknown, ack?: unknown): void;
-  leave(room: unknown, ack?: unknown): void;
-}
-export type RealtimeSocket = Socket<RealtimeClientEvents, Record<string, never>, Record<string, never>, RealtimeSocketData>;
+import { RATE_LIMITED, RealtimeLimits } from './realtime-limits';
+import { RealtimeSocket, roomsOf } from './realtime-socket';
 
 /** Sockets re-decided at once by a sweep: each takes a few queries, and the pool is shared with the routes. */
 const SWEEP_BATCH = 20;
 /** setTimeout's largest delay (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/** Joins and leaves of one socket waiting or running at once; beyond it a request is answered RATE_LIMIT_EXCEEDED (a flood must not queue unbounded work). */
-export const MAX_PENDING_PER_SOCKET = 8;
-/** Rooms one socket may be in (besides its own). */
-export const MAX_ROOMS_PER_SOCKET = 100;
-/** Sockets one customer may hold on one instance; a further handshake is refused RATE_LIMIT_EXCEEDED. */
-export const MAX_SOCKETS_PER_USER = 20;
 /** A join re-decided this many times in a row, each overtaken by a recheck of its room, answers SERVICE_UNAVAILABLE. */
 const MAX_JOIN_DECISIONS = 5;
 
@@ -31,7 +19,7 @@ const MAX_JOIN_DECISIONS = 5;
 export class RealtimeSessions {
   private readonly queues = new WeakMap<RealtimeSocket, Promise<unknown>>();
   private readonly byUser = new Map<string, Set<RealtimeSocket>>();
-  private readonly pending = new WeakMap<RealtimeSocket, number>();
+  private readonly limits = new RealtimeLimits();
   /**
    * For each room a join is being decided for: how many such joins, and a generation a channel
    * recheck of the room increments. A join whose room's generation moved while it decided decides
@@ -50,12 +38,9 @@ export class RealtimeSessions {
     private readonly logger: Logger,
   ) {}
 
-  /** A handshake middleware (after authentication): a customer's sockets on this instance are capped (MAX_SOCKETS_PER_USER). */
+  /** A handshake middleware (after authentication): a customer's sockets on this instance are capped (RealtimeLimits). */
   admit = (socket: RealtimeSocket, next: (error?: ExtendedError) => void): void => {
-    if ((this.byUser.get(socket.data.userId)?.size ?? 0) < MAX_SOCKETS_PER_USER) return next();
-    const error: ExtendedError = new Error('RATE_LIMIT_EXCEEDED');
-    error.data = { errorCode: 'RATE_LIMIT_EXCEEDED', message: `At most ${MAX_SOCKETS_PER_USER} connections per customer` };
-    next(error);
+    next(this.limits.socketRefusal(this.socketsOf(socket.data.userId)));
   };
 
   add(socket: RealtimeSocket): void {
@@ -128,9 +113,7 @@ export class RealtimeSessions {
     const room = this.rooms.parse(name);
     if (!room) return Promise.resolve(reply(ack, { ok: false, errorCode: 'VALIDATION_ERROR' }));
     return this.limited(socket, ack, async () => {
-      if (!socket.rooms.has(room.name) && roomsOf(socket).length >= MAX_ROOMS_PER_SOCKET) {
-        return reply(ack, { ok: false, errorCode: 'RATE_LIMIT_EXCEEDED' });
-      }
+      if (!this.limits.mayJoin(socket, room.name)) return reply(ack, RATE_LIMITED);
       const entry = this.joining.get(room.name) ?? { joins: 0, generation: 0 };
       this.joining.set(room.name, entry);
       entry.joins++;
@@ -172,12 +155,9 @@ export class RealtimeSessions {
     });
   }
 
-  /** A client's join or leave, in the socket's queue; refused RATE_LIMIT_EXCEEDED when MAX_PENDING_PER_SOCKET are already waiting. */
+  /** A client's join or leave, in the socket's queue; refused RATE_LIMIT_EXCEEDED when too many are pending already (RealtimeLimits). */
   private limited(socket: RealtimeSocket, ack: unknown, work: () => Promise<void>): Promise<void> {
-    const pending = this.pending.get(socket) ?? 0;
-    if (pending >= MAX_PENDING_PER_SOCKET) return Promise.resolve(reply(ack, { ok: false, errorCode: 'RATE_LIMIT_EXCEEDED' }));
-    this.pending.set(socket, pending + 1);
-    return this.serial(socket, work).finally(() => this.pending.set(socket, (this.pending.get(socket) ?? 1) - 1));
+    return this.limits.admitRequest(socket, () => this.serial(socket, work)) ?? Promise.resolve(reply(ack, RATE_LIMITED));
   }
 
   /** Joins to `name` being decided now decide again before they are carried out. */
@@ -241,9 +221,6 @@ export class RealtimeSessions {
 
 /** Decisions of one recheck pass, by `${userId} ${room}`. */
 type Decisions = Map<string, Promise<RoomDecision>>;
-
-/** The rooms a socket joined (socket.io also keeps each socket in a room named by its own id). */
-const roomsOf = (socket: RealtimeSocket): string[] => [...socket.rooms].filter((room) => room !== socket.id);
 
 /** Answers through the client's ack when it sent one; a join or leave without one is still carried out. */
 function reply(ack: unknown, answer: RoomDecision): void {

@@ -1,4 +1,5 @@
 import { io as connectClient, Socket as ClientSocket } from 'socket.io-client';
+import { RealtimeRoomsService } from '@platform/domain';
 import type { HttpApp } from '@platform/http';
 import { listen } from '@platform/http';
 import type { Infrastructure } from '@platform/runtime';
@@ -36,6 +37,36 @@ export async function startCustomerApi(
       await Promise.all([server.close(options.shutdownTimeoutMs ?? 1_000), realtime.close()]);
     },
   };
+}
+
+/** An instance whose first `decide` call (a join's or a recheck's) is taken, then held until `release()`; `decided` settles once it is taken. */
+export interface HeldDecisionInstance {
+  instance: RealtimeInstance;
+  decided: Promise<void>;
+  release(): void;
+}
+
+/** A customer-api whose first `decide` call (a join's or a recheck's) waits for the test: what happens meanwhile can be seen. */
+export async function startWithHeldDecision(infra: Infrastructure): Promise<HeldDecisionInstance> {
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let taken = (): void => undefined;
+  const decided = new Promise<void>((resolve) => (taken = resolve));
+  let holding = true;
+  const instance = await startCustomerApi(infra, (app) => {
+    const rooms = app.container.get(RealtimeRoomsService);
+    const decide = rooms.decide.bind(rooms);
+    rooms.decide = async (...args) => {
+      const decision = await decide(...args);
+      if (holding) {
+        holding = false;
+        taken();
+        await held;
+      }
+      return decision;
+    };
+  });
+  return { instance, decided, release };
 }
 
 /**

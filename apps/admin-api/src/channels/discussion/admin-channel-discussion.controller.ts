@@ -61,16 +61,18 @@ export class AdminChannelDiscussionController {
   @Get('/messages')
   @RequirePermission('Communications_READ')
   @ApiDoc(
-    'A discussion\'s messages, newest first (cursor pages)',
-    'before_id (ids below it; the previous page\'s next_before_id) and limit (1-100, default 20); neither: the newest. Ordered by ' +
-      'id, descending. data is { items, cursor, limit, has_more, count }: cursor holds next_after_id (the newest id of the page) ' +
-      'and next_before_id (the oldest), as strings, and is {} when has_more is false. Malformed before_id, limit or ' +
-      `include_deleted, or an after_id: 422 UNPROCESSABLE. Any channel status. ${CHANNEL_ID} Items: ${MESSAGE_FIELDS}`,
+    'A discussion\'s messages (cursor pages by id)',
+    'after_id (ids above it, ascending; the previous page\'s next_after_id, 0 from the first message) or before_id (ids below ' +
+      'it, descending; the previous page\'s next_before_id), only one, each a string of a non-negative integer; neither: the ' +
+      'newest, descending. limit 1-100, default 20. data is { items, cursor, limit, has_more, count }: cursor holds ' +
+      'next_after_id (the newest id of the page) and next_before_id (the oldest), as strings, and is {} when has_more is false. ' +
+      'Both ids, or a malformed after_id, before_id, limit or include_deleted: 422 UNPROCESSABLE naming the parameter. Any ' +
+      `channel status. ${CHANNEL_ID} Items: ${MESSAGE_FIELDS}`,
   )
   @ApiParameters(INCLUDE_DELETED)
   async list(
     @Param('id') id: number,
-    @CursorQuery({ by: 'id', directions: ['before'] }) page: IdCursorQuery,
+    @CursorQuery({ by: 'id' }) page: IdCursorQuery,
     @QueryParam('include_deleted', { required: false }) includeDeleted?: string,
   ) {
     return ApiResponse.ok(await this.discussions.messages(id, page, includeDeleted));

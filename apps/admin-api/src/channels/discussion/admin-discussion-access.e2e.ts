@@ -95,7 +95,7 @@ describe('Admin discussion: authentication, permissions and path ids (admin-api)
     expect(paths['/api/admin/channels/{id}/discussion/messages'].post.requestBody.content['application/json'].schema).to.deep.equal(ref('AdminPostMessageDto'));
     expect(paths['/api/admin/discussion-messages/{id}'].delete.requestBody).to.include({ required: false });
     const list = paths['/api/admin/channels/{id}/discussion/messages'].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).to.have.members(['id', 'before_id', 'limit', 'include_deleted']);
+    expect(list.parameters.map((p: { name: string }) => p.name)).to.have.members(['id', 'after_id', 'before_id', 'limit', 'include_deleted']);
     const bans = paths['/api/admin/channels/{id}/discussion/bans'].get;
     expect(bans.parameters.map((p: { name: string }) => p.name)).to.have.members(['id', 'cursor', 'limit']);
     expect(paths['/api/admin/channels/{id}/discussion/messages'].post.description).to.match(/disabled/);

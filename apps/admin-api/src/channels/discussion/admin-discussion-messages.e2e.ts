@@ -16,12 +16,14 @@ import { createAdminApi } from '../../admin-api';
 
 const ADMIN_ID = '01900000-0000-7000-8000-0000000d15c0';
 const HEART = '\u2764\ufe0f'; // two code points, one "character" to class-validator's MaxLength
+/** The full view's edit and delete fields of a message never edited nor deleted. */
+const UNTOUCHED = { isDeleted: false, deletedAt: null, deletedByAdminId: null, editedAt: null, editedByUserId: null, editedByAdminId: null };
 
 /**
  * The admin message routes of a channel discussion (issue 23 "Admin discussion and moderation"):
- * the list with include_deleted, writing as ADMIN, and editing or deleting any message, with their
- * message.* deltas (CONTRACT section 9) and moderation log entries. A refused write changes
- * nothing and sends nothing.
+ * the list (after_id or before_id, include_deleted), writing as ADMIN, and editing or deleting any
+ * message, with their message.* deltas (CONTRACT section 9) and moderation log entries. A refused
+ * write changes nothing and sends nothing.
  */
 describe('Admin discussion messages (admin-api)', () => {
   let api: TestApp;
@@ -88,12 +90,7 @@ describe('Admin discussion messages (admin-api)', () => {
         authorUserId: null,
         authorAdminId: 'another-admin',
         body: 'second',
-        isDeleted: false,
-        deletedAt: null,
-        deletedByAdminId: null,
-        editedAt: null,
-        editedByUserId: null,
-        editedByAdminId: null,
+        ...UNTOUCHED,
         createdAt: m2.createdAt.toISOString(),
         updatedAt: m2.updatedAt.toISOString(),
       });
@@ -105,6 +102,30 @@ describe('Admin discussion messages (admin-api)', () => {
       expect(explicitFalse.body.data.items.map((m: { id: string }) => m.id)).to.deep.equal([m5.id, m4.id, m2.id, m1.id].map(String));
     });
 
+    it('pages by after_id ascending from after_id=0, tombstones only with include_deleted=true', async () => {
+      const channel = await createChannel();
+      const { id: discussionId } = await discussionOf(channel.id);
+      const m1 = await createDiscussionMessage(discussionId, { userId, body: 'first' });
+      const m2 = await createDiscussionMessage(discussionId, { userId, deleted: true });
+      const m3 = await createDiscussionMessage(discussionId, { adminId: 'another-admin', body: 'third' });
+      const m4 = await createDiscussionMessage(discussionId, { userId, body: 'fourth' });
+      const [one, two, three, four] = [m1, m2, m3, m4].map((m) => String(m.id));
+      const ids = (res: { body: { data: { items: Array<{ id: string }> } } }) => res.body.data.items.map((m) => m.id);
+
+      const live = await list(channel.id, '?after_id=0&limit=2').expect(200);
+      expect(ids(live)).to.deep.equal([one, three]);
+      expect(live.body.data).to.deep.include({ cursor: { next_after_id: three, next_before_id: one }, limit: 2, has_more: true, count: 2 });
+      const withDeleted = await list(channel.id, '?after_id=0&limit=2&include_deleted=true').expect(200);
+      expect(ids(withDeleted)).to.deep.equal([one, two]);
+      expect(withDeleted.body.data).to.deep.include({ cursor: { next_after_id: two, next_before_id: one }, has_more: true });
+      expect(withDeleted.body.data.items[1]).to.deep.include({ isDeleted: true, body: null, authorUserId: userId });
+      const rest = await list(channel.id, `?after_id=${two}&limit=2&include_deleted=true`).expect(200);
+      expect(ids(rest)).to.deep.equal([three, four]);
+      expect(rest.body.data).to.deep.include({ cursor: {}, has_more: false, count: 2 });
+      const pastNewest = await list(channel.id, `?after_id=${four}&include_deleted=true`).expect(200);
+      expect(pastNewest.body.data).to.deep.equal({ items: [], cursor: {}, limit: 20, has_more: false, count: 0 });
+    });
+
     it('lists the discussion of a soft-deleted channel too', async () => {
       const channel = await createChannel({ status: 'soft_deleted' });
       const message = await createDiscussionMessage((await discussionOf(channel.id)).id, { userId });
@@ -114,7 +135,8 @@ describe('Admin discussion messages (admin-api)', () => {
 
     for (const [name, query] of [
       ['include_deleted other than true or false', '?include_deleted=yes'],
-      ['an after_id (this list pages backwards only)', '?after_id=1'],
+      ['both after_id and before_id', '?after_id=1&before_id=5'],
+      ['a malformed after_id', '?after_id=-1'],
       ['a malformed before_id', '?before_id=abc'],
       ['a limit above 100', '?limit=101'],
       ['a limit of 0', '?limit=0'],
@@ -146,12 +168,7 @@ describe('Admin discussion messages (admin-api)', () => {
         authorUserId: null,
         authorAdminId: ADMIN_ID,
         body: 'Welcome!\n\tRead the rules.',
-        isDeleted: false,
-        deletedAt: null,
-        deletedByAdminId: null,
-        editedAt: null,
-        editedByUserId: null,
-        editedByAdminId: null,
+        ...UNTOUCHED,
         createdAt: row?.createdAt.toISOString(),
         updatedAt: row?.updatedAt.toISOString(),
       });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Database, DiscussionBanModel, DiscussionMessageModel } from '@platform/db';
+import { Database, DiscussionBanModel, DiscussionMessageModel, Transaction } from '@platform/db';
 import {
   banFromDiscussion,
   createChannel,
@@ -20,6 +20,27 @@ describe('Mobile discussion: posting a message (customer-api)', () => {
   const suite = useMobileDiscussionSuite({ clock: true, realtime: true });
 
   const stored = (discussionId: number) => DiscussionMessageModel.findAll({ where: { discussionId }, order: [['id', 'ASC']] });
+
+  /**
+   * The caller's post, sent while `hold`'s transaction holds the discussion row: the post is decided
+   * on what it sees (the transaction's writes are not visible yet), waits for the row, and the
+   * transaction commits; answers the post's response.
+   */
+  const postQueuedBehind = async (channelId: number, hold: (db: Database, tx: Transaction) => Promise<void>) => {
+    const db = suite.api.app.container.get(Database);
+    const tx = await db.sequelize.transaction();
+    let pending: Promise<{ status: number; body: { errorCode?: string } }>;
+    try {
+      await hold(db, tx);
+      pending = suite.routes.post(suite.person, channelId, { body: 'just in time?' }).then((res) => res);
+      await waitForLockWait(suite.api, `%channel_discussions%"channel_id" = ${channelId} LIMIT%`);
+      await tx.commit();
+    } catch (error) {
+      await tx.rollback();
+      throw error;
+    }
+    return pending;
+  };
 
   it('creates a USER message: 201 with the full view, the body trimmed, and message.created with seq rising by one', async () => {
     const channel = await createChannel();
@@ -146,22 +167,12 @@ describe('Mobile discussion: posting a message (customer-api)', () => {
   it('checks the ban under the discussion lock: a post queued behind a committing ban is refused and writes nothing', async () => {
     const channel = await createChannel();
     const discussion = await discussionOf(channel.id);
-    const db = suite.api.app.container.get(Database);
-    const tx = await db.sequelize.transaction();
-    let pending: Promise<{ status: number; body: { errorCode?: string } }> | undefined;
-    try {
-      // A moderator's transaction: holds the discussion row (the lock order's first row) and bans the user.
+    // A moderator's transaction: holds the discussion row (the lock order's first row) and bans the user.
+    const answer = await postQueuedBehind(channel.id, async (db, tx) => {
       await db.sequelize.query('SELECT id FROM channel_discussions WHERE id = :id FOR UPDATE', { replacements: { id: discussion.id }, transaction: tx });
       await DiscussionBanModel.create({ discussionId: discussion.id, userId: suite.person.id, bannedByAdminId: 'race-admin' }, { transaction: tx });
-      // The post passes its access check (no ban is visible yet), then waits for the discussion row.
-      pending = suite.routes.post(suite.person, channel.id, { body: 'just in time?' }).then((res) => res);
-      await waitForLockWait(suite.api, `%channel_discussions%"channel_id" = ${channel.id} LIMIT%`);
-      await tx.commit();
-    } catch (error) {
-      await tx.rollback();
-      throw error;
-    }
-    expect(refusal(await pending)).to.equal('403 CHANNEL_DISCUSSION_BANNED');
+    });
+    expect(refusal(answer)).to.equal('403 CHANNEL_DISCUSSION_BANNED');
     expect((await stored(discussion.id)).length).to.equal(0);
     expect(await eventSeqOf(suite.api, discussion.id)).to.equal(0);
   });
@@ -169,24 +180,14 @@ describe('Mobile discussion: posting a message (customer-api)', () => {
   it('decides access again under the lock: a post queued behind a committing requiredFeatureKey change is refused and writes nothing', async () => {
     const channel = await createChannel();
     const discussion = await discussionOf(channel.id);
-    const db = suite.api.app.container.get(Database);
-    const tx = await db.sequelize.transaction();
-    let pending: Promise<{ status: number; body: { errorCode?: string } }> | undefined;
-    try {
-      // An admin's transaction: holds the discussion row and gates it on a feature nobody holds.
+    // An admin's transaction: holds the discussion row and gates it on a feature nobody holds.
+    const answer = await postQueuedBehind(channel.id, async (db, tx) => {
       await db.sequelize.query(`UPDATE channel_discussions SET required_feature_key = 'race-feature' WHERE id = :id`, {
         replacements: { id: discussion.id },
         transaction: tx,
       });
-      // The post is decided on the open discussion (the change is not visible yet), then waits for its row.
-      pending = suite.routes.post(suite.person, channel.id, { body: 'just in time?' }).then((res) => res);
-      await waitForLockWait(suite.api, `%channel_discussions%"channel_id" = ${channel.id} LIMIT%`);
-      await tx.commit();
-    } catch (error) {
-      await tx.rollback();
-      throw error;
-    }
-    expect(refusal(await pending)).to.equal('403 CHANNEL_DISCUSSION_ACCESS_DENIED');
+    });
+    expect(refusal(answer)).to.equal('403 CHANNEL_DISCUSSION_ACCESS_DENIED');
     expect((await stored(discussion.id)).length).to.equal(0);
     expect(await eventSeqOf(suite.api, discussion.id)).to.equal(0);
   });

@@ -22,7 +22,7 @@ const COMPACT_KEYS = ['id', 'authorType', 'authorUserId', 'authorAdminId', 'body
 
 /**
  * GET /api/mobile/channels/{id}/discussion and .../discussion/messages (community-content-uploads.md
- * "Discussion and messages", "Channels, mobile" rule 4; issue 23): who reads, what, in which order.
+ * "Discussion and messages", "Channels, mobile" rules 2 and 4; issue 23): who reads, what, in which order.
  */
 describe('Mobile discussion: reads and access (customer-api)', () => {
   const suite = useMobileDiscussionSuite();
@@ -131,6 +131,30 @@ describe('Mobile discussion: reads and access (customer-api)', () => {
     expect(byId[five]).to.deep.include({ discussionId: discussion.id, body: 'five', isDeleted: false, editedAt: null });
   });
 
+  it('pages by after_id ascending from after_id=0, tombstones included, with the post lists\' cursor (rule 2)', async () => {
+    const channel = await createChannel();
+    const discussion = await discussionOf(channel.id);
+    const other = await discussionOf((await createChannel()).id);
+    const made = [
+      await createDiscussionMessage(discussion.id, { userId: suite.person.id, body: 'one' }),
+      await createDiscussionMessage(other.id, { userId: suite.person.id, body: 'elsewhere' }),
+      await createDiscussionMessage(discussion.id, { userId: suite.person.id, deleted: true }),
+      await createDiscussionMessage(discussion.id, { adminId: 'desk-admin', body: 'three' }),
+    ].map((message) => String(message.id));
+    const [one, , two, three] = made;
+    const first = await suite.routes.messages(suite.person, channel.id, { after_id: '0', limit: '2' }).expect(200);
+    expect(ids(first)).to.deep.equal([one, two]);
+    expect(first.body.data).to.deep.include({ cursor: { next_after_id: two, next_before_id: one }, limit: 2, has_more: true, count: 2 });
+    expect(first.body.data.items[1]).to.deep.include({ id: two, isDeleted: true, body: null });
+    const next = await suite.routes.messages(suite.person, channel.id, { after_id: first.body.data.cursor.next_after_id, limit: '2' }).expect(200);
+    expect(ids(next)).to.deep.equal([three]);
+    expect(next.body.data).to.deep.include({ cursor: {}, has_more: false, count: 1 });
+    for (const pastNewest of [three, '9000000000000']) {
+      const empty = await suite.routes.messages(suite.person, channel.id, { after_id: pastNewest }).expect(200);
+      expect(empty.body.data, pastNewest).to.deep.equal({ items: [], cursor: {}, limit: 20, has_more: false, count: 0 });
+    }
+  });
+
   it('answers exactly the compact fields with view=compact, the full ones by default and with view=full', async () => {
     const channel = await createChannel();
     const discussion = await discussionOf(channel.id);
@@ -156,15 +180,17 @@ describe('Mobile discussion: reads and access (customer-api)', () => {
     expect((await suite.routes.messages(suite.person, channel.id, { before_id: '0' }).expect(200)).body.data).to.deep.include({ count: 0, has_more: false });
   });
 
-  it('refuses a malformed before_id, an after_id, a limit outside 1-100 and an unknown view with 422 naming the parameter', async () => {
+  it('refuses a malformed after_id or before_id, both at once, a limit outside 1-100 and an unknown view with 422 naming the parameter', async () => {
     const channel = await createChannel();
     const cases: Array<[Record<string, string | string[]>, string]> = [
+      [{ after_id: 'abc' }, 'after_id'],
+      [{ after_id: '-1' }, 'after_id'],
+      [{ after_id: '1.5' }, 'after_id'],
       [{ before_id: 'abc' }, 'before_id'],
       [{ before_id: '-1' }, 'before_id'],
       [{ before_id: '1.5' }, 'before_id'],
       [{ before_id: '' }, 'before_id'],
       [{ before_id: '9223372036854775808' }, 'before_id'],
-      [{ after_id: '1' }, 'after_id'],
       [{ limit: '101' }, 'limit'],
       [{ limit: '0' }, 'limit'],
       [{ limit: 'ten' }, 'limit'],
@@ -177,6 +203,8 @@ describe('Mobile discussion: reads and access (customer-api)', () => {
       expect([res.status, res.body.errorCode], JSON.stringify(query)).to.deep.equal([422, 'UNPROCESSABLE']);
       expect(res.body.errors.map((problem: { field: string }) => problem.field), JSON.stringify(query)).to.include(field);
     }
+    const both = await suite.routes.messages(suite.person, channel.id, { after_id: '1', before_id: '5' }).expect(422);
+    expect(both.body).to.deep.include({ errorCode: 'UNPROCESSABLE', message: 'Give after_id or before_id, not both' });
   });
 
   it('needs a customer token on all five routes: none or an invalid one is 401, an admin token 403 FORBIDDEN', async () => {

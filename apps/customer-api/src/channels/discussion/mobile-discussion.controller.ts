@@ -61,9 +61,12 @@ export class MobileDiscussionController {
   @Get('/:id([1-9]\\d*)/discussion/messages')
   @CustomerRoute()
   @ApiDoc(
-    'A discussion\'s messages, newest first, a cursor page by id',
-    'before_id (ids below it, descending; the previous page\'s next_before_id), a string of a non-negative integer; none: the ' +
-      'newest. after_id is not taken (422). limit 1-100 (default 20). Malformed before_id, limit or view: 422 UNPROCESSABLE. ' +
+    'A discussion\'s messages, a cursor page by id',
+    'after_id (ids above it, ascending; the previous page\'s next_after_id, 0 from the first message, or the newest id a ' +
+      'client holds when a message.created seq went missing; after a missed message.updated or message.deleted, refetch the ' +
+      'window held with before_id = its newest id + 1) or before_id (ids below it, descending; the previous page\'s ' +
+      'next_before_id), only one, each a string of a non-negative integer; neither: the newest, descending. limit 1-100 ' +
+      '(default 20). Both ids, or a malformed after_id, before_id, limit or view: 422 UNPROCESSABLE naming the parameter. ' +
       'data is { items, cursor, limit, has_more, count }: cursor holds next_after_id (the newest id of the page) and ' +
       `next_before_id (the oldest) as strings, {} when has_more is false. Tombstones stay in the list with body null. ${ACCESS} ` +
       'Then banned from the discussion: 403 CHANNEL_DISCUSSION_BANNED. ' +
@@ -73,7 +76,7 @@ export class MobileDiscussionController {
   async messages(
     @CurrentUser() customer: CustomerActor,
     @Param('id') id: number,
-    @CursorQuery({ by: 'id', directions: ['before'] }) page: IdCursorQuery,
+    @CursorQuery({ by: 'id' }) page: IdCursorQuery,
     @QueryParam('view', { required: false }) view?: string,
   ) {
     return ApiResponse.ok(await this.discussions.messages(customer, id, page, view));

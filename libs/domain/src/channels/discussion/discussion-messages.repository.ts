@@ -1,28 +1,23 @@
 import { Service } from 'typedi';
 import { Database, DiscussionMessageModel, Transaction } from '@platform/db';
-import { idKeyset } from '../../shared';
-
-/** A page position in a discussion's messages: ids below `beforeId` (null: the newest), `limit` of them. */
-export interface DiscussionMessagesPageQuery {
-  beforeId: string | null;
-  limit: number;
-}
+import { IdCursorQuery, idKeyset } from '../../shared';
 
 /**
- * The message pages of a discussion, one SQL for the member and the admin lists (issue 23): newest
- * first, by `before_id` only (discussion lists take no `after_id`).
+ * The message pages of a discussion, one SQL for the member and the admin lists (issue 23), paged
+ * as the channel post lists are (community-content-uploads.md "Channels, mobile" rule 2): `after_id`
+ * ascending, `before_id` descending, neither the newest first.
  */
 @Service()
 export class DiscussionMessagesRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * `limit + 1` rows newest first (the caller computes has_more, e.g. with idCursorPage), no OFFSET:
-   * a range scan of discussion_messages_page_idx (discussion_id, id DESC). Tombstones (is_deleted,
-   * body null) only with `includeDeleted`.
+   * `limit + 1` rows in the query's order (the caller computes has_more, e.g. with idCursorPage), no
+   * OFFSET: a range scan of discussion_messages_page_idx (discussion_id, id DESC), read backward for
+   * `after_id`. Tombstones (is_deleted, body null) only with `includeDeleted`.
    */
-  page(discussionId: number, query: DiscussionMessagesPageQuery, options: { includeDeleted: boolean }): Promise<DiscussionMessageModel[]> {
-    const keyset = idKeyset({ direction: 'before', id: query.beforeId, limit: query.limit }, 'm.id');
+  page(discussionId: number, query: IdCursorQuery, options: { includeDeleted: boolean }): Promise<DiscussionMessageModel[]> {
+    const keyset = idKeyset(query, 'm.id');
     return this.db.sequelize.query<DiscussionMessageModel>(
       `SELECT m.* FROM discussion_messages m
         WHERE m.discussion_id = :discussionId${options.includeDeleted ? '' : ' AND NOT m.is_deleted'} AND ${keyset.where}

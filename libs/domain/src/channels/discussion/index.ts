@@ -3,7 +3,6 @@ export * from './discussion.errors';
 export { DiscussionRepository } from './discussion.repository';
 export type { DiscussionOfChannel, MessageInDiscussion } from './discussion.repository';
 export { DiscussionMessagesRepository } from './discussion-messages.repository';
-export type { DiscussionMessagesPageQuery } from './discussion-messages.repository';
 export { DISCUSSION_MESSAGE_EVENTS, DiscussionMessageEvents, discussionRoom } from './discussion-message.events';
 export type { DiscussionMessageEvent, DiscussionMessageEventName } from './discussion-message.events';
 export { toCompactMessageView, toDiscussionView, toMessageView } from './discussion.views';

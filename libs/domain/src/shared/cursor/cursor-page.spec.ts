@@ -66,7 +66,7 @@ describe('cursor pages by id (after_id / before_id)', () => {
 });
 
 describe('cursor pages by id: a list that pages one way', () => {
-  it('answers 422 for the direction it does not take (discussion messages: only before_id)', () => {
+  it('answers 422 for the direction it does not take (a moderation log: only before_id)', () => {
     const before = { directions: ['before'] as const };
     expect(readIdCursorQuery({ before_id: '9', limit: '5' }, before)).to.deep.equal({ direction: 'before', id: '9', limit: 5 });
     expect(readIdCursorQuery({}, before)).to.deep.equal({ direction: 'before', id: null, limit: 20 });

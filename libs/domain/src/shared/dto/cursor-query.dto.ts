@@ -60,7 +60,7 @@ class SortedCursorQueryDto extends CursorLimitDto {
 export type CursorDirection = 'after' | 'before';
 
 export interface IdCursorOptions {
-  /** The directions the list pages in (default both); the other's parameter is 422 (discussion messages: only `before`). */
+  /** The directions the list pages in (default both); the other's parameter is 422 (a moderation log: only `before`). */
   directions?: readonly CursorDirection[];
 }
 

@@ -21,13 +21,14 @@ export class AdminDiscussionService {
   }
 
   /**
-   * Newest first, a page by `before_id` (the route takes no `after_id`); tombstones (body null) only
-   * with `include_deleted=true`. The SQL and the cursor are the mobile list's (DiscussionMessagesRepository).
+   * A cursor page by id (`after_id` ascending, `before_id` descending, neither the newest first);
+   * tombstones (body null) only with `include_deleted=true`. The SQL and the cursor are the mobile
+   * list's (DiscussionMessagesRepository).
    */
   async messages(channelId: number, query: IdCursorQuery, includeDeleted: unknown): Promise<CursorPage<MessageView, IdCursor>> {
     const withDeleted = readIncludeDeleted(includeDeleted);
     const { discussion } = await this.discussions.requireOfChannel(channelId);
-    const rows = await this.messagePages.page(discussion.id, { beforeId: query.id, limit: query.limit }, { includeDeleted: withDeleted });
+    const rows = await this.messagePages.page(discussion.id, query, { includeDeleted: withDeleted });
     const page = idCursorPage(rows, query, (message) => message.id);
     return { ...page, items: page.items.map(toMessageView) };
   }

@@ -8,10 +8,11 @@ import { MobileDiscussionAccessService } from './mobile-discussion-access.servic
 
 /**
  * A channel's discussion for members (community-content-uploads.md "Discussion and messages",
- * "Channels, mobile" rule 4; issue 23): the discussion and its messages, newest first, tombstones
- * included with a null body. A disabled discussion stays readable (it takes no new messages); a
- * banned member reads neither (403 CHANNEL_DISCUSSION_BANNED): a ban shuts them out entirely, as
- * the realtime room does.
+ * "Channels, mobile" rules 2 and 4; issue 23): the discussion and its messages as a cursor page by
+ * id, as the post lists (`after_id` ascending, `before_id` descending, neither the newest first),
+ * tombstones included with a null body. A disabled discussion stays readable (it takes no new
+ * messages); a banned member reads neither (403 CHANNEL_DISCUSSION_BANNED): a ban shuts them out
+ * entirely, as the realtime room does.
  */
 @Service()
 export class MobileDiscussionService {
@@ -37,7 +38,7 @@ export class MobileDiscussionService {
     const toView = readMessageView(view) === 'compact' ? toCompactMessageView : toMessageView;
     const found = await this.discussions.requireOfChannel(channelId);
     await this.access.requireReader(actor, found);
-    const rows = await this.messagesOf.page(found.discussion.id, { beforeId: query.id, limit: query.limit }, { includeDeleted: true });
+    const rows = await this.messagesOf.page(found.discussion.id, query, { includeDeleted: true });
     const page = idCursorPage(rows, query, (message) => message.id);
     return { ...page, items: page.items.map(toView) };
   }

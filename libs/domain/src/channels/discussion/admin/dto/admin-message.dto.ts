@@ -1,4 +1,4 @@
-import { OptionalNullAsAbsent } from '../../../../shared';
+import { OptionalNullAsAbsent, readStrictBody } from '../../../../shared';
 import { MessageBodyField, ModerationReasonField } from '../../dto/discussion-fields';
 
 /** POST /api/admin/channels/:id/discussion/messages: a message written as ADMIN. */
@@ -27,3 +27,7 @@ export class ModerationReasonDto {
   @ModerationReasonField()
   reason?: string;
 }
+
+/** The reason of an optional ModerationReasonDto body: absent body, no reason; a malformed one is 422 as readStrictBody answers. */
+export const readModerationReason = (body: unknown): string | undefined =>
+  body === undefined ? undefined : readStrictBody(ModerationReasonDto, body).reason;

@@ -4,7 +4,7 @@ import { ModerationReasonField } from '../../dto/discussion-fields';
 
 /** POST /api/admin/channels/:id/discussion/bans. */
 export class BanFromDiscussionDto {
-  /** The user's id (a UUID); a user that does not exist is 404 NOT_FOUND. */
+  /** The user's id (a UUID); a user that does not exist is 422 UNPROCESSABLE naming user_id. */
   @IsUUID('all', { message: 'user_id must be a UUID' })
   user_id: string;
 
@@ -16,7 +16,7 @@ export class BanFromDiscussionDto {
 
 /** POST /api/admin/channels/:id/discussion/mutes. */
 export class MuteInDiscussionDto {
-  /** The user's id (a UUID); a user that does not exist is 404 NOT_FOUND. */
+  /** The user's id (a UUID); a user that does not exist is 422 UNPROCESSABLE naming user_id. */
   @IsUUID('all', { message: 'user_id must be a UUID' })
   user_id: string;
 

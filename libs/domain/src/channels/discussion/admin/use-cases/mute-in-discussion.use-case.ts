@@ -1,11 +1,8 @@
 import { Service } from 'typedi';
-import { Database, DiscussionMuteModel } from '@platform/db';
+import { DiscussionMuteModel } from '@platform/db';
 import { AdminActor, BodyUnprocessable, Clock, readStrictBody } from '../../../../shared';
-import { ChannelSoftDeleted } from '../../../channels.errors';
-import { DiscussionRepository } from '../../discussion.repository';
-import { DiscussionModerationLogService } from '../discussion-moderation-log.service';
+import { DiscussionModerationActsService } from '../discussion-moderation-acts.service';
 import { MuteInDiscussionDto } from '../dto/moderation.dto';
-import { DiscussionUsersService } from '../discussion-users.service';
 import { DiscussionMuteView, toMuteView } from '../moderation.views';
 
 /**
@@ -18,10 +15,7 @@ import { DiscussionMuteView, toMuteView } from '../moderation.views';
 @Service()
 export class MuteInDiscussionUseCase {
   constructor(
-    private readonly db: Database,
-    private readonly discussions: DiscussionRepository,
-    private readonly users: DiscussionUsersService,
-    private readonly log: DiscussionModerationLogService,
+    private readonly acts: DiscussionModerationActsService,
     private readonly clock: Clock,
   ) {}
 
@@ -32,22 +26,16 @@ export class MuteInDiscussionUseCase {
     if (mutedUntil.getTime() <= now.getTime()) {
       throw BodyUnprocessable([{ field: 'muted_until', code: 'isFuture', message: `muted_until must be in the future (now is ${now.toISOString()})` }]);
     }
-    return this.db.transaction(async (tx) => {
-      const { channel, discussion } = await this.discussions.requireOfChannel(channelId, tx, true);
-      if (channel.status === 'soft_deleted') throw ChannelSoftDeleted();
-      const userId = dto.user_id.toLowerCase();
-      await this.users.requireUser(userId, tx);
+    return this.acts.onUser(admin, channelId, dto.user_id, async (target, tx) => {
       const reason = dto.reason ?? null;
-      const existing = await DiscussionMuteModel.findOne({ where: { discussionId: discussion.id, userId }, transaction: tx });
+      const existing = await DiscussionMuteModel.findOne({ where: target, transaction: tx });
       const created = !existing || existing.mutedUntil.getTime() <= now.getTime();
       // Times are the Clock's (a mute is judged by it); `silent` keeps sequelize from stamping its own updatedAt.
       const fields = { mutedUntil, mutedByAdminId: admin.id, reason, updatedAt: now, ...(created ? { createdAt: now } : {}) };
-      const where = { discussionId: discussion.id, userId };
       const mute = existing
-        ? (await DiscussionMuteModel.update(fields, { where, transaction: tx, silent: true, returning: true }))[1][0]
-        : await DiscussionMuteModel.create({ ...where, ...fields }, { transaction: tx, silent: true });
-      await this.log.record(admin, discussion.id, { action: 'mute', userId, mutedUntil, reason }, tx);
-      return { mute: toMuteView(mute), created };
+        ? (await DiscussionMuteModel.update(fields, { where: target, transaction: tx, silent: true, returning: true }))[1][0]
+        : await DiscussionMuteModel.create({ ...target, ...fields }, { transaction: tx, silent: true });
+      return { result: { mute: toMuteView(mute), created }, entry: { action: 'mute', userId: target.userId, mutedUntil, reason } };
     });
   }
 }

@@ -1,11 +1,9 @@
 import { Service } from 'typedi';
-import { Database, DiscussionBanModel } from '@platform/db';
-import { AdminActor, readStrictBody } from '../../../../shared';
-import { ChannelSoftDeleted } from '../../../channels.errors';
-import { DiscussionRepository } from '../../discussion.repository';
-import { DiscussionModerationLogService } from '../discussion-moderation-log.service';
-import { ModerationReasonDto } from '../dto/admin-message.dto';
+import { DiscussionBanModel } from '@platform/db';
+import { AdminActor } from '../../../../shared';
+import { DiscussionModerationActsService } from '../discussion-moderation-acts.service';
 import { DiscussionUsersService } from '../discussion-users.service';
+import { readModerationReason } from '../dto/admin-message.dto';
 import { DiscussionLiftView } from '../moderation.views';
 
 /**
@@ -16,21 +14,15 @@ import { DiscussionLiftView } from '../moderation.views';
 @Service()
 export class UnbanFromDiscussionUseCase {
   constructor(
-    private readonly db: Database,
-    private readonly discussions: DiscussionRepository,
+    private readonly acts: DiscussionModerationActsService,
     private readonly users: DiscussionUsersService,
-    private readonly log: DiscussionModerationLogService,
   ) {}
 
   async execute(admin: AdminActor, channelId: number, userIdParam: string, body: unknown): Promise<DiscussionLiftView> {
     const userId = this.users.requireUserIdParam(userIdParam);
-    const dto = body === undefined ? new ModerationReasonDto() : readStrictBody(ModerationReasonDto, body);
-    return this.db.transaction(async (tx) => {
-      const { channel, discussion } = await this.discussions.requireOfChannel(channelId, tx, true);
-      if (channel.status === 'soft_deleted') throw ChannelSoftDeleted();
-      const removed = (await DiscussionBanModel.destroy({ where: { discussionId: discussion.id, userId }, transaction: tx })) > 0;
-      if (removed) await this.log.record(admin, discussion.id, { action: 'unban', userId, reason: dto.reason }, tx);
-      return { discussionId: discussion.id, userId, removed };
-    });
+    const reason = readModerationReason(body);
+    return this.acts.lift(admin, channelId, { userId, reason, action: 'unban' }, async (target, tx) =>
+      (await DiscussionBanModel.destroy({ where: target, transaction: tx })) > 0,
+    );
   }
 }

@@ -1,11 +1,9 @@
 import { Service } from 'typedi';
-import { ChannelDiscussionModel, Database, DiscussionSettingsChanges } from '@platform/db';
+import { ChannelDiscussionModel, DiscussionSettingsChanges } from '@platform/db';
 import { AdminActor, BodyUnprocessable, Clock, readStrictBody, RealtimeAccessRecheck } from '../../../../shared';
 import { ChannelFeatureKeysService } from '../../../admin/channels';
-import { ChannelSoftDeleted } from '../../../channels.errors';
-import { DiscussionRepository } from '../../discussion.repository';
 import { DiscussionView, toDiscussionView } from '../../discussion.views';
-import { DiscussionModerationLogService } from '../discussion-moderation-log.service';
+import { DiscussionModerationActsService } from '../discussion-moderation-acts.service';
 import { UpdateDiscussionDto } from '../dto/update-discussion.dto';
 
 /** The settings a PATCH may change: the body's name of each, and the model's. */
@@ -24,27 +22,23 @@ type Settings = Pick<ChannelDiscussionModel, (typeof SETTINGS)[keyof typeof SETT
  * slow_mode_enabled, slow_mode_interval_seconds; at least one. Slow mode on needs an interval (the
  * channel_discussions_slow_mode CHECK), judged on the stored settings with the given ones over
  * them: 422 naming the field, never the CHECK's 500. A soft-deleted channel is 422
- * CHANNEL_SOFT_DELETED until restored, as its metadata is. Under the discussion's row lock, the
- * lock message writers take first, so a post sees the settings before or after, never half.
+ * CHANNEL_SOFT_DELETED until restored, as its metadata is. Under the discussion's row lock
+ * (DiscussionModerationActsService), so a post sees the settings before or after, never half.
  * A change of settings is moderation: a settings_update entry names the admin and exactly the
  * fields that changed ({ field: { from, to } }); a PATCH repeating the stored values logs nothing.
  */
 @Service()
 export class UpdateDiscussionUseCase {
   constructor(
-    private readonly db: Database,
-    private readonly discussions: DiscussionRepository,
+    private readonly acts: DiscussionModerationActsService,
     private readonly featureKeys: ChannelFeatureKeysService,
-    private readonly log: DiscussionModerationLogService,
     private readonly clock: Clock,
     private readonly realtimeRecheck: RealtimeAccessRecheck,
   ) {}
 
   async execute(admin: AdminActor, channelId: number, body: unknown): Promise<DiscussionView> {
     const dto = readStrictBody(UpdateDiscussionDto, body, { atLeastOne: true });
-    return this.db.transaction(async (tx) => {
-      const { channel, discussion } = await this.discussions.requireOfChannel(channelId, tx, true);
-      if (channel.status === 'soft_deleted') throw ChannelSoftDeleted();
+    return this.acts.onDiscussion(admin, channelId, async ({ discussion }, tx) => {
       const next: Settings = {
         isEnabled: dto.is_enabled ?? discussion.isEnabled,
         title: dto.title ?? discussion.title,
@@ -67,12 +61,10 @@ export class UpdateDiscussionUseCase {
       const values = { ...next, updatedAt: this.clock.now() };
       await ChannelDiscussionModel.update(values, { where: { id: discussion.id }, transaction: tx, silent: true });
       discussion.set(values, { raw: true });
-      if (Object.keys(changes).length > 0) {
-        await this.log.record(admin, discussion.id, { action: 'settings_update', userId: null, changes }, tx);
-      }
       // Another required feature: sockets in the discussion's room are decided again after commit.
       if (dto.required_feature_key !== undefined) this.realtimeRecheck.channel(channelId, tx);
-      return toDiscussionView(discussion);
+      const entry = Object.keys(changes).length > 0 ? { action: 'settings_update' as const, userId: null, changes } : null;
+      return { result: toDiscussionView(discussion), entry };
     });
   }
 }
