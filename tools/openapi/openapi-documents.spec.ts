@@ -35,6 +35,8 @@ const APPS: Array<{ name: string; create: (infra: Infrastructure) => HttpApp; pu
       /^get \/api\/payments\/\{paymentId\}\/status$/,
       // signed session playback: HLS players cannot send a bearer token, the signed token in the path is the credential
       /^get \/api\/training\/playback\/\{token\}\/\{path\}$/,
+      // newsletter reads (community-content-uploads.md "Authentication": series, items, previews and featured are public; issue 24)
+      /^get \/api(\/mobile)?\/content\/(series(\/\{slug\})?|items(\/\{slug\}|\/featured(\/all)?)?)$/,
     ],
   },
   { name: 'market-api', create: createMarketApi, publicRoutes: [/^get \/api\/market\//] },

@@ -33,6 +33,10 @@ export interface DemoManifest {
   };
   /** requiredFeatureKey: the access policy's (null for an OPEN channel). */
   channels: Array<{ id: number; title: string; kind: string; accessPolicy: string; requiredFeatureKey: string | null }>;
+  /** The newsletter series (CONTRACT section 7: one, with a free, a basic and a premium published item). */
+  contentSeries: Array<{ id: number; slug: string }>;
+  /** tier: the item's effective tier (its rule, else its series'), null for a free item. */
+  contentItems: Array<{ id: number; slug: string; seriesId: number; tier: 'basic' | 'premium' | null; published: boolean }>;
   /** Listed companies of the market demo data (sector: the sector's code, e.g. commercial_banks). */
   companies: Array<{ id: string; symbol: string; sector: string }>;
 }

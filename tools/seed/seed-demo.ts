@@ -2,6 +2,7 @@ import type { ContainerInstance } from 'typedi';
 import type { DemoManifest } from './demo-manifest';
 import { seedCatalog } from './catalog.seeder';
 import { seedChannels } from './channels.seeder';
+import { seedContent } from './content.seeder';
 import { seedIdentity } from './identity.seeder';
 import { seedMarket } from './market.seeder';
 import { seedSubscriptions } from './subscriptions.seeder';
@@ -17,7 +18,8 @@ export async function seedDemo(container: ContainerInstance): Promise<DemoManife
   const trainings = await seedTraining(container, identity.customers[0].id);
   // After the subscriptions: the gated channel names the signals feature key a plan gives.
   const channels = await seedChannels(container);
-  return { ...identity, ...catalog, ...trainings, ...subscriptions, ...channels, ...market };
+  const content = await seedContent(container);
+  return { ...identity, ...catalog, ...trainings, ...subscriptions, ...channels, ...content, ...market };
 }
 
 export type { DemoManifest } from './demo-manifest';

@@ -8,6 +8,7 @@ import { platformWalkthrough, subscriptionGrantWalkthrough } from './platform.wa
 import { purchaseWalkthrough } from './purchase.walk';
 import { trainingWalkthrough } from './training.walk';
 import { channelsWalkthrough } from './channels.walk';
+import { newsletterWalkthrough } from './newsletter.walk';
 import { startStack, waitUntilReady } from './stack';
 import { Walk, WalkthroughFailure } from './walk';
 
@@ -27,6 +28,7 @@ const WALKTHROUGHS: Array<[string, (w: Walk) => Promise<void>]> = [
   ['Admin subscription grant', subscriptionGrantWalkthrough],
   ['Trainings: an admin publishes one, a customer finds it', trainingWalkthrough],
   ['Channels: an admin creates one and posts, a customer joins and reads it', channelsWalkthrough],
+  ['Newsletter: readers and tiers, an admin publishes an item', newsletterWalkthrough],
 ];
 const READY_TIMEOUT_MS = 180_000;
 

@@ -29,6 +29,11 @@ import { AdminTrainingSessionsController } from './training/sessions/admin-train
 import { AdminTrainingTrailersController } from './training/trainings/admin-training-trailers.controller';
 import { AdminTrainingsController } from './training/trainings/admin-trainings.controller';
 import { AdminUploadsController } from './uploads/admin-uploads.controller';
+import { AdminContentFeaturedController } from './content/featured/admin-content-featured.controller';
+import { AdminContentSeriesController } from './content/series/admin-content-series.controller';
+import { AdminContentCategoriesController } from './content/labels/admin-content-categories.controller';
+import { AdminContentTagsController } from './content/labels/admin-content-tags.controller';
+import { AdminContentItemsController } from './content/items/admin-content-items.controller';
 
 export const ADMIN_API_CONTROLLERS = [
   AdminAuthController,
@@ -60,6 +65,11 @@ export const ADMIN_API_CONTROLLERS = [
   AdminChannelDiscussionController,
   AdminDiscussionModerationController,
   AdminDiscussionMessagesController,
+  AdminContentFeaturedController,
+  AdminContentSeriesController,
+  AdminContentCategoriesController,
+  AdminContentTagsController,
+  AdminContentItemsController,
 ];
 
 /** Composition root of admin-api: every `/api/admin/...` route and admin uploads. */

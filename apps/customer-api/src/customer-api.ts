@@ -29,6 +29,9 @@ import { TrainingWaitlistController } from './training/waitlist/training-waitlis
 import { ChannelMembershipController } from './channels/membership/channel-membership.controller';
 import { MobileChannelPostsController, MobileChannelsController } from './channels/mobile-channels.controller';
 import { MobileDiscussionController, MobileDiscussionMessagesController } from './channels/discussion/mobile-discussion.controller';
+import { ContentFeaturedController } from './content/featured/content-featured.controller';
+import { ContentReadersController } from './content/content-readers.controller';
+import { ContentLibraryController } from './content/content-library.controller';
 
 export const CUSTOMER_API_CONTROLLERS = [
   CustomerAuthController,
@@ -65,6 +68,10 @@ export const CUSTOMER_API_CONTROLLERS = [
   MobileChannelPostsController,
   MobileDiscussionController,
   MobileDiscussionMessagesController,
+  ContentFeaturedController,
+  // Item slugs exclude `featured` in their route pattern: registered before or after the featured controller alike.
+  ContentReadersController,
+  ContentLibraryController,
 ];
 
 /** Composition root of customer-api: web (`/api/...`) and mobile (`/api/mobile/...`) routes. */

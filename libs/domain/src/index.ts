@@ -13,3 +13,4 @@ export * from './progress';
 export * from './market';
 export * from './training';
 export * from './channels';
+export * from './content';

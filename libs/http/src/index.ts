@@ -15,3 +15,5 @@ export { parseIntegerId } from './path-params';
 export { acceptAnyBody } from './json-bodies';
 export { CursorQuery } from './cursor-query';
 export type { IdCursorQueryOptions, SortedCursorQueryOptions } from './cursor-query';
+export { WebAndMobile, mobileTwin } from './web-and-mobile';
+export type { RouteDecorator } from './web-and-mobile';

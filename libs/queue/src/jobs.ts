@@ -3,7 +3,7 @@
  * Payloads carry ids, never whole rows; every processor must be safe to run twice.
  * Spec: learning-commerce.md "Background jobs".
  */
-export const QUEUE_NAMES = ['orders', 'cart', 'notifications', 'maintenance', 'training', 'channels'] as const;
+export const QUEUE_NAMES = ['orders', 'cart', 'notifications', 'maintenance', 'training', 'channels', 'content'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export interface JobPayloads {
@@ -53,6 +53,8 @@ export interface JobPayloads {
   'training.waitlist_hold_expiry': Record<string, never>;
   /** Scheduled hourly: deletes soft-deleted channels past purge_after with their posts and stored attachments. */
   'channels.purge_soft_deleted': Record<string, never>;
+  /** Scheduled every minute: publishes every scheduled newsletter item whose scheduledAt has come, once (issue 24). */
+  'content.publish_due': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -76,4 +78,5 @@ export const JOB_QUEUE: { readonly [J in JobName]: QueueName } = {
   'maintenance.watch_events_partitions': 'maintenance',
   'training.waitlist_hold_expiry': 'training',
   'channels.purge_soft_deleted': 'channels',
+  'content.publish_due': 'content',
 };

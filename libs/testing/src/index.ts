@@ -46,3 +46,5 @@ export { createChannelMembership } from './channel-membership-factories';
 export type { ChannelMembershipOptions } from './channel-membership-factories';
 export { banFromDiscussion, createDiscussionMessage, discussionOf, muteInDiscussion } from './discussion-factories';
 export type { DiscussionMessageOptions, DiscussionSettings } from './discussion-factories';
+export { createContentCategory, createContentItem, createContentSeries, createContentTag } from './content-factories';
+export type { ContentItemOptions, ContentSeriesOptions } from './content-factories';

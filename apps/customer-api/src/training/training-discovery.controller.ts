@@ -1,9 +1,9 @@
-import { CurrentUser, JsonController, Param, QueryParams } from 'routing-controllers';
+import { CurrentUser, Get, JsonController, Param, QueryParams } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { CustomerActor, TrainingDiscoveryService, TrainingListQueryDto } from '@platform/domain';
-import { ApiResponse, CustomerRoute } from '@platform/http';
-import { TrainingGet } from './training-routes';
+import { ApiResponse, CustomerRoute, WebAndMobile } from '@platform/http';
+import { trainingWebPaths } from './training-routes';
 
 const LIST_DESCRIPTION =
   'Query: TrainingListQueryDto (QueryDto plus categoryId, tagId; sort title|isFree|createdAt|updatedAt (default)|relevance, ' +
@@ -16,28 +16,28 @@ const LIST_DESCRIPTION =
 
 /**
  * Customer discovery of published trainings; every route also answers under `/api/training` and
- * `/api/trainings` (TrainingGet). Reads are cached (TrainingDiscoveryService).
+ * `/api/trainings` (WebAndMobile with trainingWebPaths). Reads are cached (TrainingDiscoveryService).
  */
 @Service()
 @JsonController()
 export class TrainingDiscoveryController {
   constructor(private readonly discovery: TrainingDiscoveryService) {}
 
-  @TrainingGet('/api/mobile/trainings')
+  @WebAndMobile(Get, ...trainingWebPaths('/api/trainings'))
   @CustomerRoute()
   @OpenAPI({ summary: 'Published trainings as cards (paginated)', description: LIST_DESCRIPTION })
   async list(@QueryParams() query: TrainingListQueryDto) {
     return ApiResponse.page(await this.discovery.list(query));
   }
 
-  @TrainingGet('/api/mobile/trainings/featured')
+  @WebAndMobile(Get, ...trainingWebPaths('/api/trainings/featured'))
   @CustomerRoute()
   @OpenAPI({ summary: 'Featured published trainings as cards (paginated)', description: `Featured (isFeatured) trainings only. ${LIST_DESCRIPTION}` })
   async featured(@QueryParams() query: TrainingListQueryDto) {
     return ApiResponse.page(await this.discovery.list(query, true));
   }
 
-  @TrainingGet('/api/mobile/training/:trainingId(\\d+)/sessions')
+  @WebAndMobile(Get, ...trainingWebPaths('/api/training/:trainingId(\\d+)/sessions'))
   @CustomerRoute()
   @OpenAPI({
     summary: 'The sessions of a published training, in order',
@@ -51,7 +51,7 @@ export class TrainingDiscoveryController {
     return this.discovery.sessions(trainingId, customer);
   }
 
-  @TrainingGet('/api/mobile/training/cohorts/:cohortId(\\d+)')
+  @WebAndMobile(Get, ...trainingWebPaths('/api/training/cohorts/:cohortId(\\d+)'))
   @CustomerRoute()
   @OpenAPI({
     summary: 'A cohort of a published training, with its schedule',
@@ -65,7 +65,7 @@ export class TrainingDiscoveryController {
     return this.discovery.cohort(cohortId);
   }
 
-  @TrainingGet('/api/mobile/training/sessions/:sessionId(\\d+)')
+  @WebAndMobile(Get, ...trainingWebPaths('/api/training/sessions/:sessionId(\\d+)'))
   @CustomerRoute()
   @OpenAPI({
     summary: 'A session of a published training, with its per-cohort schedule',

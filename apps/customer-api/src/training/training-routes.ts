@@ -1,34 +1,13 @@
-import { Delete, Get, Post } from 'routing-controllers';
-
 /**
  * learning-commerce.md "Training customer and mobile": each route exists under `/api/mobile/...`
- * and under both non-mobile prefixes. From the mobile path `/api/mobile/<training|trainings>/<rest>`
- * come `/api/training/<rest>` and `/api/trainings/<rest>` (mobile path first).
+ * and under both web prefixes, `/api/training/...` and `/api/trainings/...`. Given the web path
+ * the mobile one mirrors, the two web paths, it first, for WebAndMobile:
+ * `@WebAndMobile(Get, ...trainingWebPaths('/api/training/enroll'))` serves `/api/training/enroll`,
+ * `/api/mobile/training/enroll` and `/api/trainings/enroll`.
  */
-export function trainingPaths(mobilePath: string): [string, string, string] {
-  const match = /^\/api\/mobile\/trainings?(\/.*)?$/.exec(mobilePath);
-  if (!match) throw new Error(`not a mobile training path: ${mobilePath}`);
-  const rest = match[1] ?? '';
-  return [mobilePath, `/api/training${rest}`, `/api/trainings${rest}`];
+export function trainingWebPaths(webPath: string): [string, string] {
+  const match = /^\/api\/(trainings?)(\/.*)?$/.exec(webPath);
+  if (!match) throw new Error(`not a web training path: ${webPath}`);
+  const other = match[1] === 'training' ? 'trainings' : 'training';
+  return [webPath, `/api/${other}${match[2] ?? ''}`];
 }
-
-/** `@Get` on the mobile path and its two web twins (trainingPaths). */
-export const TrainingGet =
-  (mobilePath: string): MethodDecorator =>
-  (target, propertyKey, descriptor) => {
-    for (const path of trainingPaths(mobilePath)) (Get(path) as MethodDecorator)(target, propertyKey, descriptor);
-  };
-
-/** `@Post` on the mobile path and its two web twins (trainingPaths). */
-export const TrainingPost =
-  (mobilePath: string): MethodDecorator =>
-  (target, propertyKey, descriptor) => {
-    for (const path of trainingPaths(mobilePath)) (Post(path) as MethodDecorator)(target, propertyKey, descriptor);
-  };
-
-/** `@Delete` on the mobile path and its two web twins (trainingPaths). */
-export const TrainingDelete =
-  (mobilePath: string): MethodDecorator =>
-  (target, propertyKey, descriptor) => {
-    for (const path of trainingPaths(mobilePath)) (Delete(path) as MethodDecorator)(target, propertyKey, descriptor);
-  };

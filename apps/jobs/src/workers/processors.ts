@@ -13,6 +13,7 @@ import { purgeIdempotencyKeysProcessor } from './purge-idempotency-keys.processo
 import { purgeRefreshTokensProcessor } from './purge-refresh-tokens.processor';
 import { trainingWaitlistHoldExpiryProcessor } from './training-waitlist-hold-expiry.processor';
 import { watchEventsPartitionsProcessor } from './watch-events-partitions.processor';
+import { contentPublishDueProcessor } from './content-publish-due.processor';
 
 /** Every processor the jobs app runs, listed explicitly. */
 export const PROCESSORS: JobProcessor[] = [
@@ -33,4 +34,5 @@ export const PROCESSORS: JobProcessor[] = [
   watchEventsPartitionsProcessor as JobProcessor,
   trainingWaitlistHoldExpiryProcessor as JobProcessor,
   channelPurgeProcessor as JobProcessor,
+  contentPublishDueProcessor as JobProcessor,
 ];

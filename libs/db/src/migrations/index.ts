@@ -17,6 +17,7 @@ import trainingEnrollmentFlow from './0015-training-enrollment-flow';
 import channels from './0016-channels';
 import channelMembers from './0017-channel-members';
 import channelDiscussions from './0018-channel-discussions';
+import newsletterContent from './0019-newsletter-content';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios, portfolioTransactionOrder, sharedIdempotencyKeys, orderStatusWritesGuarded, trainings, trainingEnrollmentFlow, channels, channelMembers, channelDiscussions];
+export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios, portfolioTransactionOrder, sharedIdempotencyKeys, orderStatusWritesGuarded, trainings, trainingEnrollmentFlow, channels, channelMembers, channelDiscussions, newsletterContent];

@@ -53,6 +53,15 @@ import { DiscussionMessageModel } from './discussion-message.model';
 import { DiscussionBanModel } from './discussion-ban.model';
 import { DiscussionMuteModel } from './discussion-mute.model';
 import { DiscussionModerationActionModel } from './discussion-moderation-action.model';
+import { ContentCategoryModel } from './content-category.model';
+import { ContentTagModel } from './content-tag.model';
+import { ContentSeriesModel } from './content-series.model';
+import { ContentSeriesSlugHistoryModel } from './content-series-slug-history.model';
+import { ContentItemModel } from './content-item.model';
+import { ContentItemSlugHistoryModel } from './content-item-slug-history.model';
+import { ContentItemTagModel } from './content-item-tag.model';
+import { ContentTierRuleModel } from './content-tier-rule.model';
+import { ContentFeaturedModel } from './content-featured.model';
 
 export {
   AdminModel,
@@ -67,6 +76,15 @@ export {
   DiscussionBanModel,
   DiscussionMuteModel,
   DiscussionModerationActionModel,
+  ContentCategoryModel,
+  ContentTagModel,
+  ContentSeriesModel,
+  ContentSeriesSlugHistoryModel,
+  ContentItemModel,
+  ContentItemSlugHistoryModel,
+  ContentItemTagModel,
+  ContentTierRuleModel,
+  ContentFeaturedModel,
   CartItemModel,
   CartModel,
   IdempotencyKeyModel,
@@ -112,6 +130,10 @@ export {
   TrainingEnrollmentHistoryModel,
 };
 export { DISCUSSION_AUTHOR_TYPES } from './discussion-message.model';
+export { CONTENT_SERIES_STATUSES } from './content-series.model';
+export type { ContentSeriesStatus } from './content-series.model';
+export { CONTENT_ITEM_STATUSES } from './content-item.model';
+export type { ContentItemStatus } from './content-item.model';
 export type { DiscussionAuthorType } from './discussion-message.model';
 export { DISCUSSION_MODERATION_ACTIONS } from './discussion-moderation-action.model';
 export type { DiscussionModerationActionName, DiscussionSettingsChanges } from './discussion-moderation-action.model';
@@ -221,6 +243,17 @@ export const channelModels = [
   DiscussionMuteModel,
   DiscussionModerationActionModel,
 ];
+export const contentModels = [
+  ContentCategoryModel,
+  ContentTagModel,
+  ContentSeriesModel,
+  ContentSeriesSlugHistoryModel,
+  ContentItemModel,
+  ContentItemSlugHistoryModel,
+  ContentItemTagModel,
+  ContentTierRuleModel,
+  ContentFeaturedModel,
+];
 
 /** Every model. Sequelize binds a model class to one connection, so a process registers them once. */
-export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels, ...commerceModels, ...notificationModels, ...subscriptionModels, ...progressModels, ...trainingModels, ...channelModels];
+export const ALL_MODELS = [...identityModels, ...catalogModels, ...uploadModels, ...commerceModels, ...notificationModels, ...subscriptionModels, ...progressModels, ...trainingModels, ...channelModels, ...contentModels];

@@ -1,9 +1,9 @@
-import { Body, CurrentUser, HeaderParam, HttpCode, JsonController } from 'routing-controllers';
+import { Body, CurrentUser, HeaderParam, HttpCode, JsonController, Post } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { CustomerActor, EnrollTrainingDto, EnrollTrainingUseCase, PAYMENT_INIT_VIEW_SCHEMA } from '@platform/domain';
-import { ApiParameters, ApiResponse, CustomerRoute, idempotencyKeyParameter, RateLimit, RateLimitPolicy } from '@platform/http';
-import { TrainingPost } from '../training-routes';
+import { ApiParameters, ApiResponse, CustomerRoute, idempotencyKeyParameter, RateLimit, RateLimitPolicy, WebAndMobile } from '@platform/http';
+import { trainingWebPaths } from '../training-routes';
 
 /** The spec names no enroll limit; checkout's 10 a minute, doubled so a client polling and retrying is not cut off. */
 const ENROLL_LIMIT: RateLimitPolicy = { name: 'training-enroll', points: 20, durationSeconds: 60, by: 'actor' };
@@ -50,7 +50,7 @@ const ENROLL_VIEW_SCHEMA = {
 export class TrainingEnrollController {
   constructor(private readonly enrollUseCase: EnrollTrainingUseCase) {}
 
-  @TrainingPost('/api/mobile/training/enroll')
+  @WebAndMobile(Post, ...trainingWebPaths('/api/training/enroll'))
   @HttpCode(200)
   @CustomerRoute()
   @RateLimit(ENROLL_LIMIT)

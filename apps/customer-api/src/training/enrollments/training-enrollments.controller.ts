@@ -1,4 +1,4 @@
-import { Body, CurrentUser, HttpCode, JsonController, Param, QueryParams } from 'routing-controllers';
+import { Body, CurrentUser, Get, HttpCode, JsonController, Param, Post, QueryParams } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import {
@@ -8,8 +8,8 @@ import {
   TrainingEnrollmentQueryDto,
   TrainingEnrollmentsService,
 } from '@platform/domain';
-import { ApiResponse, CustomerRoute, RateLimit, RateLimitPolicy } from '@platform/http';
-import { TrainingGet, TrainingPost } from '../training-routes';
+import { ApiResponse, CustomerRoute, RateLimit, RateLimitPolicy, WebAndMobile } from '@platform/http';
+import { trainingWebPaths } from '../training-routes';
 
 /** As the order cancel (learning-commerce.md "Limits"): 5 requests per minute per customer, all prefixes sharing it. */
 const CANCEL_LIMIT: RateLimitPolicy = { name: 'training-enrollment-cancel', points: 5, durationSeconds: 60, by: 'actor' };
@@ -24,7 +24,7 @@ const PREFIXES = 'Also served under /api/training and /api/trainings.';
 /**
  * The caller's own training enrollments (learning-commerce.md "Training customer and mobile"):
  * list, detail (polled while a payment is pending) and request-cancellation, each under the
- * mobile and both web prefixes (TrainingGet / TrainingPost).
+ * mobile and both web prefixes (WebAndMobile with trainingWebPaths).
  */
 @Service()
 @JsonController()
@@ -34,7 +34,7 @@ export class TrainingEnrollmentsController {
     private readonly requestCancellation: RequestEnrollmentCancellationUseCase,
   ) {}
 
-  @TrainingGet('/api/mobile/training/enrollments')
+  @WebAndMobile(Get, ...trainingWebPaths('/api/training/enrollments'))
   @CustomerRoute()
   @OpenAPI({
     summary: "The caller's training enrollments (paginated)",
@@ -48,7 +48,7 @@ export class TrainingEnrollmentsController {
     return ApiResponse.page(await this.enrollments.listOwn(customer, query));
   }
 
-  @TrainingGet('/api/mobile/training/enrollments/:id(\\d+)')
+  @WebAndMobile(Get, ...trainingWebPaths('/api/training/enrollments/:id(\\d+)'))
   @CustomerRoute()
   @OpenAPI({
     summary: "One of the caller's training enrollments",
@@ -60,7 +60,7 @@ export class TrainingEnrollmentsController {
     return ApiResponse.ok(await this.enrollments.getOwn(customer, id));
   }
 
-  @TrainingPost('/api/mobile/training/enrollments/:id(\\d+)/request-cancellation')
+  @WebAndMobile(Post, ...trainingWebPaths('/api/training/enrollments/:id(\\d+)/request-cancellation'))
   @HttpCode(200)
   @CustomerRoute()
   @RateLimit(CANCEL_LIMIT)

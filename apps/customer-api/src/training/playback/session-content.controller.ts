@@ -1,9 +1,9 @@
-import { CurrentUser, HttpCode, JsonController, Param } from 'routing-controllers';
+import { CurrentUser, Get, HttpCode, JsonController, Param, Post } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { CustomerActor, SESSION_CONTENT_SCHEMA, SessionContentService, VIDEO_TOKEN_SCHEMA } from '@platform/domain';
-import { ApiResponse, CustomerRoute } from '@platform/http';
-import { TrainingGet, TrainingPost } from '../training-routes';
+import { ApiResponse, CustomerRoute, WebAndMobile } from '@platform/http';
+import { trainingWebPaths } from '../training-routes';
 
 const envelope = (schema: object) => ({
   '200': {
@@ -37,7 +37,7 @@ const SIGNED =
 export class SessionContentController {
   constructor(private readonly content: SessionContentService) {}
 
-  @TrainingGet('/api/mobile/training/:trainingId(\\d+)/sessions/:sessionId(\\d+)/content')
+  @WebAndMobile(Get, ...trainingWebPaths('/api/training/:trainingId(\\d+)/sessions/:sessionId(\\d+)/content'))
   @CustomerRoute()
   @OpenAPI({
     summary: 'A session to watch: signed recording URL or live link (enrolled customers only)',
@@ -52,7 +52,7 @@ export class SessionContentController {
     return ApiResponse.ok(await this.content.content(customer, trainingId, sessionId));
   }
 
-  @TrainingPost('/api/mobile/training/:trainingId(\\d+)/sessions/:sessionId(\\d+)/video-token')
+  @WebAndMobile(Post, ...trainingWebPaths('/api/training/:trainingId(\\d+)/sessions/:sessionId(\\d+)/video-token'))
   @HttpCode(200)
   @CustomerRoute()
   @OpenAPI({

@@ -1,12 +1,12 @@
 import type { Response } from 'express';
-import { CurrentUser, JsonController, Param, Res } from 'routing-controllers';
+import { CurrentUser, Delete, Get, JsonController, Param, Post, Res } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { CustomerActor, JoinTrainingWaitlistUseCase, LeaveTrainingWaitlistUseCase, TrainingWaitlistService } from '@platform/domain';
-import { ApiResponse, CustomerRoute } from '@platform/http';
-import { TrainingDelete, TrainingGet, TrainingPost } from '../training-routes';
+import { ApiResponse, CustomerRoute, WebAndMobile } from '@platform/http';
+import { trainingWebPaths } from '../training-routes';
 
-const PATH = '/api/mobile/training/cohorts/:cohortId(\\d+)/waitlist';
+const PATH = '/api/training/cohorts/:cohortId(\\d+)/waitlist';
 const ENTRY =
   'WaitlistEntry: { id, cohortId, status waiting|promoted|expired|cancelled, position (1-based FIFO place among the ' +
   'waiting entries; null unless waiting), createdAt, holdExpiresAt (set once an admin promoted the entry: a seat is held ' +
@@ -27,7 +27,7 @@ export class TrainingWaitlistController {
     private readonly entries: TrainingWaitlistService,
   ) {}
 
-  @TrainingPost(PATH)
+  @WebAndMobile(Post, ...trainingWebPaths(PATH))
   @CustomerRoute()
   @OpenAPI({
     summary: 'Join the waitlist of a full cohort',
@@ -45,7 +45,7 @@ export class TrainingWaitlistController {
     return ApiResponse.ok(entry, created ? 'Joined the waitlist' : 'Already on the waitlist');
   }
 
-  @TrainingDelete(PATH)
+  @WebAndMobile(Delete, ...trainingWebPaths(PATH))
   @CustomerRoute()
   @OpenAPI({
     summary: 'Leave the waitlist of a cohort (idempotent)',
@@ -59,7 +59,7 @@ export class TrainingWaitlistController {
     return ApiResponse.ok(await this.leave.execute(customer, cohortId), 'Left the waitlist');
   }
 
-  @TrainingGet(PATH)
+  @WebAndMobile(Get, ...trainingWebPaths(PATH))
   @CustomerRoute()
   @OpenAPI({
     summary: "The caller's own entry in a cohort's waitlist",

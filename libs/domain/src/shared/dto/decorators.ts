@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsISO8601, IsOptional, Matches, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
+import { IsISO8601, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slugs/slugify';
 
 /**
  * Optional, but not nullable: validated whenever present, so `null` fails the field's type
@@ -66,6 +67,46 @@ export const StorableText = (validationOptions?: ValidationOptions) =>
     message: ({ property }) => `${property} must not contain NUL characters or unpaired surrogates`,
     ...validationOptions,
   });
+
+/** One line of text: no C0 control character (line breaks and tabs included) and no DEL. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+/** Text of several lines: the control characters of NO_CONTROL_CHARACTERS but LF, CR (of CRLF) and tab. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+export const NO_CONTROL_CHARACTERS_BUT_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+/** A string matching NO_CONTROL_CHARACTERS (a title, a name, a search). */
+export const NoControlCharacters = () =>
+  Matches(NO_CONTROL_CHARACTERS, { message: ({ property }) => `${property} must not contain control characters` });
+
+/** A string matching NO_CONTROL_CHARACTERS_BUT_LINES (a summary, a body). */
+export const NoControlCharactersButLines = () =>
+  Matches(NO_CONTROL_CHARACTERS_BUT_LINES, {
+    message: ({ property }) => `${property} must not contain control characters other than newline and tab`,
+  });
+
+/**
+ * A title or a name: trimmed, then 1 to `maxCodePoints` characters (code points, as a CHECK on
+ * char_length counts), storable, one line (no control characters). Trimmed first, so a title of
+ * only white space is refused as empty (the tables' CHECKs trim it too: otherwise a 500).
+ */
+export const TitleField = (maxCodePoints: number): PropertyDecorator =>
+  composeDecorators(
+    Trim(),
+    IsString(),
+    MinLength(1, { message: ({ property }) => `${property} must not be empty` }),
+    MaxCodePoints(maxCodePoints),
+    StorableText(),
+    NoControlCharacters(),
+  );
+
+/** A slug (SLUG_PATTERN: lower-case letters and digits in words joined by single hyphens), at most SLUG_MAX_LENGTH characters. */
+export const SlugField = (): PropertyDecorator =>
+  composeDecorators(
+    IsString(),
+    MaxLength(SLUG_MAX_LENGTH),
+    Matches(SLUG_PATTERN, { message: ({ property }) => `${property} must be lower-case letters and digits separated by single hyphens` }),
+  );
 
 /**
  * CONTRACT section 5: `YYYY-MM-DD` or an RFC 3339 date-time. IsISO8601 alone also takes week,

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { NoControlCharacters, Trim } from './decorators';
 
 export const MAX_PAGE_SIZE = 100;
 /** Keeps page × size far inside PostgreSQL's offset range (a larger page is a client bug). */
@@ -49,11 +50,10 @@ export class QueryDto {
 
   /** Trimmed; control characters (NUL above all, which PostgreSQL text cannot hold) are refused, not searched. */
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @Trim()
   @IsString()
   @MaxLength(200)
-  // eslint-disable-next-line no-control-regex
-  @Matches(/^[^\u0000-\u001f\u007f]*$/, { message: 'search must not contain control characters' })
+  @NoControlCharacters()
   search?: string;
 }
 

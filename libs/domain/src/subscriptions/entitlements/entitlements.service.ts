@@ -8,6 +8,13 @@ import { ENTITLEMENT_WINDOWS_SQL, FEATURE_HOLDERS_SQL, FEATURE_WINDOWS_OF_USERS_
 export const CONTENT_TIERS = ['basic', 'premium'] as const;
 export type ContentTier = (typeof CONTENT_TIERS)[number];
 
+/** The content tiers a holder of `held` reads: basic is satisfied by basic or premium, premium by premium only. */
+export function contentTiersReadableWith(held: ContentTier | null): ContentTier[] {
+  if (held === 'premium') return ['basic', 'premium'];
+  if (held === 'basic') return ['basic'];
+  return [];
+}
+
 /** A period during which the user held a plan (JSON-safe: it is cached). */
 export interface EntitlementWindow {
   subscriptionId: string;
@@ -85,8 +92,7 @@ export class EntitlementService {
 
   /** Whether the user's content tier satisfies `required`: basic is met by basic or premium, premium only by premium. */
   async satisfiesContentTier(userId: string, required: ContentTier, at: Date = this.clock.now()): Promise<boolean> {
-    const tier = await this.contentTier(userId, at);
-    return tier === 'premium' || (tier === 'basic' && required === 'basic');
+    return contentTiersReadableWith(await this.contentTier(userId, at)).includes(required);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { IsIn, IsOptional } from 'class-validator';
-import { TrainingFilterQueryDto } from '../../training-filter-query.dto';
+import { LabelFilterQueryDto } from '../../../shared';
 
 /** learning-commerce.md "Training customer and mobile": the customer discovery sort values. */
 export const TRAINING_LIST_SORTS = ['title', 'isFree', 'createdAt', 'updatedAt', 'relevance'] as const;
@@ -12,7 +12,7 @@ export type TrainingListSort = (typeof TRAINING_LIST_SORTS)[number];
  * match first). Sorts on the training's own timestamps. `sort` is declared `string` (narrowed by
  * @IsIn): see the README's "two traps".
  */
-export class TrainingListQueryDto extends TrainingFilterQueryDto {
+export class TrainingListQueryDto extends LabelFilterQueryDto {
   @IsOptional()
   @IsIn(TRAINING_LIST_SORTS)
   override sort: string = 'updatedAt';

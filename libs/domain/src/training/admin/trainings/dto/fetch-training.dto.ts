@@ -1,6 +1,6 @@
 import { IsIn, IsOptional } from 'class-validator';
 import { TRAINING_STATUSES } from '@platform/db';
-import { TrainingFilterQueryDto } from '../../../training-filter-query.dto';
+import { LabelFilterQueryDto } from '../../../../shared';
 
 /** learning-commerce.md "Training admin": the admin list's sort values; anything else is 400. */
 export const ADMIN_TRAINING_SORTS = ['title', 'status', 'isFree', 'createdAt', 'updatedAt', 'relevance'] as const;
@@ -12,7 +12,7 @@ export type AdminTrainingSort = (typeof ADMIN_TRAINING_SORTS)[number];
  * `sort` and `status` are declared `string` and narrowed by @IsIn (routing-controllers converts
  * query values by the emitted design type, which is `Object` for a type alias).
  */
-export class FetchTrainingDto extends TrainingFilterQueryDto {
+export class FetchTrainingDto extends LabelFilterQueryDto {
   @IsOptional()
   @IsIn(ADMIN_TRAINING_SORTS)
   override sort: string = 'updatedAt';
