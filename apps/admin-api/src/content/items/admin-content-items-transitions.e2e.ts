@@ -185,6 +185,18 @@ describe('Admin content item transitions and tier (admin-api)', () => {
   });
 
   describe('POST .../tier', () => {
+    it('documents the body as { tier } required, basic or premium or null, for items and series alike', async () => {
+      const document = (await api.http.get('/openapi.json').expect(200)).body;
+      for (const path of ['/api/admin/content-items/{id}/tier', '/api/admin/content-series/{id}/tier']) {
+        const ref = document.paths[path].post.requestBody.content['application/json'].schema.$ref;
+        expect(ref, path).to.equal('#/components/schemas/SetContentTierDto');
+      }
+      const schema = document.components.schemas.SetContentTierDto;
+      expect(schema.required).to.deep.equal(['tier']);
+      expect(schema.properties.tier).to.include({ type: 'string', nullable: true });
+      expect(schema.properties.tier.enum).to.deep.equal(['basic', 'premium', null]);
+    });
+
     it('sets, changes and removes the item\'s own rule; the item rule wins over the series\' and null follows the series again', async () => {
       const basicSeries = await createContentSeries({ tier: 'basic' });
       const item = await createContentItem(basicSeries, { status: 'draft' });
