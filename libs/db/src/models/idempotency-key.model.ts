@@ -4,7 +4,8 @@ import { Column, DataType, Model, Table } from 'sequelize-typescript';
  * Every scope an Idempotency-Key is held in, one list for all contexts (the table only checks the
  * format, `context_thing.action`): a key is unique per (actor, scope, key).
  */
-export type IdempotencyScope = 'checkout' | 'buy_now' | 'training_enroll' | 'portfolio_transaction.add' | 'channel.create' | 'channel_post.create';
+export type IdempotencyScope = 'checkout' | 'buy_now' | 'training_enroll' | 'portfolio_transaction.add' | 'channel.create' | 'channel_post.create'
+  | 'discussion_message.post';
 
 /** An Idempotency-Key as first seen: who sent it, the request's fingerprint, its state and its stored answer (migrations 0004, 0012). */
 @Table({ tableName: 'idempotency_keys', underscored: true })

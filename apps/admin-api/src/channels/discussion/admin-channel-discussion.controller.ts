@@ -1,4 +1,4 @@
-import { Body, CurrentUser, Get, HttpCode, JsonController, Param, Patch, Post, QueryParam } from 'routing-controllers';
+import { Body, CurrentUser, Get, HeaderParam, HttpCode, JsonController, Param, Patch, Post, QueryParam } from 'routing-controllers';
 import { Service } from 'typedi';
 import {
   AdminActor,
@@ -9,9 +9,16 @@ import {
   UpdateDiscussionDto,
   UpdateDiscussionUseCase,
 } from '@platform/domain';
-import { ApiBody, ApiDoc, ApiParameters, ApiResponse, CursorQuery, RequirePermission } from '@platform/http';
+import { ApiBody, ApiDoc, ApiParameters, ApiResponse, CursorQuery, idempotencyKeyParameter, RequirePermission } from '@platform/http';
 import { BODY_422, BODY_RULES, CHANNEL_ID, DISCUSSION_FIELDS, MESSAGE_FIELDS, SOFT_DELETED } from './discussion-docs';
 
+const IDEMPOTENCY_KEY = idempotencyKeyParameter({
+  required: false,
+  description:
+    'Optional, 1-255 visible characters, one per new message (a UUID); malformed: 400 VALIDATION_ERROR. A retry with the same key, ' +
+    'channel and body answers the first message again with 201 and posts nothing; with another body: 409 ' +
+    'CHANNEL_IDEMPOTENCY_MISMATCH; while the first still runs: 409 CONFLICT. A refused post (404, 422) frees its key.',
+});
 const INCLUDE_DELETED = {
   in: 'query',
   name: 'include_deleted',
@@ -90,7 +97,13 @@ export class AdminChannelDiscussionController {
       `${CHANNEL_ID} data: ${MESSAGE_FIELDS}`,
   )
   @ApiBody(AdminPostMessageDto)
-  async post(@CurrentUser() admin: AdminActor, @Param('id') id: number, @Body({ validate: false, required: false }) body: unknown) {
-    return ApiResponse.ok(await this.postMessage.execute(admin, id, body), 'Message posted successfully');
+  @ApiParameters(IDEMPOTENCY_KEY)
+  async post(
+    @CurrentUser() admin: AdminActor,
+    @Param('id') id: number,
+    @HeaderParam('Idempotency-Key', { type: String }) idempotencyKey: string | undefined,
+    @Body({ validate: false, required: false }) body: unknown,
+  ) {
+    return ApiResponse.ok(await this.postMessage.execute(admin, id, body, idempotencyKey), 'Message posted successfully');
   }
 }

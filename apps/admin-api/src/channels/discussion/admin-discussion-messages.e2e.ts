@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
 import { DiscussionMessageModel, DiscussionModerationActionModel } from '@platform/db';
 import {
   adminToken,
@@ -245,6 +246,50 @@ describe('Admin discussion messages (admin-api)', () => {
       await Promise.all(Array.from({ length: 8 }, (_, n) => post(channel.id, { body: `race ${n}` }).expect(201)));
       const seqs = (await settled(discussionId, 8)).map((event) => event.seq).sort((a, b) => a - b);
       expect(seqs).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8]);
+    });
+
+    describe('with an Idempotency-Key', () => {
+      const keyed = (channelId: number, body: unknown, key: string) => post(channelId, body).set('Idempotency-Key', key);
+
+      it('answers a retry with the same key and body with the first message: one row, one message.created', async () => {
+        const channel = await createChannel();
+        const { id: discussionId } = await discussionOf(channel.id);
+        const key = randomUUID();
+        const first = await keyed(channel.id, { body: 'Market opens late today' }, key).expect(201);
+        const again = await keyed(channel.id, { body: ' Market opens late today ' }, key).expect(201);
+        expect(again.body.data).to.deep.equal(first.body.data);
+        expect(await DiscussionMessageModel.count({ where: { discussionId } })).to.equal(1);
+        await settled(discussionId, 1);
+        expect((await quietly(discussionId)).map(({ event, id, seq }) => ({ event, id, seq }))).to.deep.equal([
+          { event: 'message.created', id: first.body.data.id, seq: 1 },
+        ]);
+      });
+
+      it('refuses another body with 409 CHANNEL_IDEMPOTENCY_MISMATCH and a malformed key with 400, writing nothing', async () => {
+        const channel = await createChannel();
+        const { id: discussionId } = await discussionOf(channel.id);
+        const key = randomUUID();
+        await keyed(channel.id, { body: 'first' }, key).expect(201);
+        expect((await keyed(channel.id, { body: 'second' }, key).expect(409)).body.errorCode).to.equal('CHANNEL_IDEMPOTENCY_MISMATCH');
+        expect((await keyed(channel.id, { body: 'second' }, 'x'.repeat(256)).expect(400)).body.errorCode).to.equal('VALIDATION_ERROR');
+        expect(await DiscussionMessageModel.count({ where: { discussionId } })).to.equal(1);
+      });
+
+      it('frees the key of a refused post, and posts once when the same request races ten times', async () => {
+        const archived = await createChannel({ status: 'archived' });
+        await discussionOf(archived.id);
+        const key = randomUUID();
+        await keyed(archived.id, { body: 'hello' }, key).expect(422);
+        const channel = await createChannel();
+        const { id: discussionId } = await discussionOf(channel.id);
+        const answers = await Promise.all(Array.from({ length: 10 }, () => keyed(channel.id, { body: 'hello' }, key)));
+        const rows = await DiscussionMessageModel.findAll({ where: { discussionId }, raw: true });
+        expect(rows).to.have.length(1);
+        for (const res of answers) {
+          if (res.status === 201) expect(res.body.data.id).to.equal(String(rows[0].id));
+          else expect([res.status, res.body.errorCode]).to.deep.equal([409, 'CONFLICT']);
+        }
+      });
     });
   });
 

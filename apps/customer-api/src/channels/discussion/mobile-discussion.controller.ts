@@ -1,4 +1,4 @@
-import { Body, CurrentUser, Delete, Get, HttpCode, JsonController, Param, Patch, Post, QueryParam } from 'routing-controllers';
+import { Body, CurrentUser, Delete, Get, HeaderParam, HttpCode, JsonController, Param, Patch, Post, QueryParam } from 'routing-controllers';
 import { Service } from 'typedi';
 import {
   CustomerActor,
@@ -9,7 +9,7 @@ import {
   MobileEditMessageUseCase,
   MobilePostMessageUseCase,
 } from '@platform/domain';
-import { ApiBody, ApiDoc, ApiParameters, ApiResponse, CursorQuery, CustomerRoute } from '@platform/http';
+import { ApiBody, ApiDoc, ApiParameters, ApiResponse, CursorQuery, CustomerRoute, idempotencyKeyParameter } from '@platform/http';
 
 const AUTH = '401 without a valid customer token, 403 FORBIDDEN with an admin token.';
 const ACCESS =
@@ -29,6 +29,13 @@ const MESSAGE_FIELDS =
 const BODY_RULES =
   'Body { body }: trimmed, 1-4,000 characters (code points), at least one visible, no control character but \\n and \\t; ' +
   'another key, a missing or non-string body: 422 UNPROCESSABLE with errors[].';
+const IDEMPOTENCY_KEY = idempotencyKeyParameter({
+  required: false,
+  description:
+    'Optional, 1-255 visible characters, one per new message (a UUID); malformed: 400 VALIDATION_ERROR. A retry with the same key, ' +
+    'channel and body answers the first message again with 201 and posts nothing (slow mode does not refuse it); with another ' +
+    'body: 409 CHANNEL_IDEMPOTENCY_MISMATCH; while the first still runs: 409 CONFLICT. A refused post frees its key.',
+});
 const VIEW = {
   in: 'query',
   name: 'view',
@@ -95,8 +102,14 @@ export class MobileDiscussionController {
       `${AUTH} data: ${MESSAGE_FIELDS}`,
   )
   @ApiBody(MobileDiscussionMessageBodyDto)
-  async post(@CurrentUser() customer: CustomerActor, @Param('id') id: number, @Body({ validate: false, required: false }) body: unknown) {
-    return ApiResponse.ok(await this.postMessage.execute(customer, id, body), 'Message posted');
+  @ApiParameters(IDEMPOTENCY_KEY)
+  async post(
+    @CurrentUser() customer: CustomerActor,
+    @Param('id') id: number,
+    @HeaderParam('Idempotency-Key', { type: String }) idempotencyKey: string | undefined,
+    @Body({ validate: false, required: false }) body: unknown,
+  ) {
+    return ApiResponse.ok(await this.postMessage.execute(customer, id, body, idempotencyKey), 'Message posted');
   }
 }
 

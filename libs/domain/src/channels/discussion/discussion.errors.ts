@@ -1,4 +1,5 @@
-import { DomainError } from '../../shared';
+import { DomainError, IdempotencyErrors, ValidationFailed } from '../../shared';
+import { CHANNEL_IDEMPOTENCY_ERRORS } from '../channels.errors';
 
 /**
  * Discussion errors (community-content-uploads.md "Errors": 403 for a user not entitled to the
@@ -16,3 +17,12 @@ export const DiscussionMessageDeleted = () => new DomainError('CHANNEL_MESSAGE_D
 /** Slow mode (rule 5): one user-authored message per interval; 429 with Retry-After. */
 export const DiscussionSlowMode = (retryAfterSeconds: number) =>
   new DomainError('RATE_LIMIT_EXCEEDED', `Slow mode is on: you may post again in ${retryAfterSeconds} s`, { retryAfterSeconds });
+
+/** A message post's optional Idempotency-Key: the channel's codes, but a malformed key is not a missing one. */
+export const DISCUSSION_IDEMPOTENCY_ERRORS: IdempotencyErrors = {
+  ...CHANNEL_IDEMPOTENCY_ERRORS,
+  invalidKey: () =>
+    ValidationFailed('The Idempotency-Key header, when sent, is 1-255 visible ASCII characters', [
+      { field: 'Idempotency-Key', code: 'format', message: 'Send 1-255 visible ASCII characters (a UUID), or leave the header out' },
+    ]),
+};

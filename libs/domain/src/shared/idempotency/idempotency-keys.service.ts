@@ -106,6 +106,15 @@ export class IdempotencyKeysService {
     }
   }
 
+  /**
+   * perform() for a route whose key is optional: without a key `work` runs as it is, with no claim
+   * (`claim` undefined), so it completes the key only when it has one:
+   * `if (claim) await this.keys.complete(claim, view, reference, tx)`.
+   */
+  async performIfKeyed<R extends object>(request: IdempotentRequest, work: (claim: IdempotencyClaim | undefined) => Promise<R>): Promise<R> {
+    return request.key === undefined ? work(undefined) : this.perform(request, work);
+  }
+
   async start<R>(request: IdempotentRequest): Promise<IdempotencyStart<R>> {
     const { actor, scope, key, fingerprint, errors } = request;
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw errors.invalidKey();

@@ -1,8 +1,9 @@
 import { Service } from 'typedi';
 import { Database, DiscussionMessageModel } from '@platform/db';
-import { AdminActor, Clock, readStrictBody } from '../../../../shared';
+import { AdminActor, Clock, IdempotencyKeysService, readStrictBody, requestFingerprint } from '../../../../shared';
 import { ChannelNotActive } from '../../../channels.errors';
 import { DiscussionMessageEvents } from '../../discussion-message.events';
+import { DISCUSSION_IDEMPOTENCY_ERRORS } from '../../discussion.errors';
 import { DiscussionRepository } from '../../discussion.repository';
 import { MessageView, toMessageView } from '../../discussion.views';
 import { AdminPostMessageDto } from '../dto/admin-message.dto';
@@ -13,7 +14,8 @@ import { AdminPostMessageDto } from '../dto/admin-message.dto';
  * user-authored messages), bans and mutes, and may post while the discussion is disabled (closed
  * to users, not to its moderators); the channel must be active (422 CHANNEL_NOT_ACTIVE, as for
  * posts). Under the discussion's row lock; message.created is numbered in the transaction and sent
- * after commit.
+ * after commit. With an Idempotency-Key, a retry with the same channel and body answers the first
+ * message again and posts nothing; another body: 409 CHANNEL_IDEMPOTENCY_MISMATCH.
  */
 @Service()
 export class AdminPostMessageUseCase {
@@ -21,12 +23,15 @@ export class AdminPostMessageUseCase {
     private readonly db: Database,
     private readonly discussions: DiscussionRepository,
     private readonly events: DiscussionMessageEvents,
+    private readonly keys: IdempotencyKeysService,
     private readonly clock: Clock,
   ) {}
 
-  async execute(admin: AdminActor, channelId: number, body: unknown): Promise<MessageView> {
+  async execute(admin: AdminActor, channelId: number, body: unknown, idempotencyKey?: string): Promise<MessageView> {
     const dto = readStrictBody(AdminPostMessageDto, body);
-    return this.db.transaction(async (tx) => {
+    const fingerprint = requestFingerprint({ channelId, body: dto.body });
+    const request = { actor: admin, scope: 'discussion_message.post' as const, key: idempotencyKey, fingerprint, errors: DISCUSSION_IDEMPOTENCY_ERRORS };
+    return this.keys.performIfKeyed(request, (claim) => this.db.transaction(async (tx) => {
       const { channel, discussion } = await this.discussions.requireOfChannel(channelId, tx, true);
       if (channel.status !== 'active') throw ChannelNotActive(channel.status);
       // createdAt and updatedAt from the app Clock, as a member's post takes them (`silent` keeps the given updatedAt).
@@ -36,7 +41,9 @@ export class AdminPostMessageUseCase {
         { transaction: tx, silent: true },
       );
       await this.events.record('message.created', discussion, message.id, tx);
-      return toMessageView(message);
-    });
+      const view = toMessageView(message);
+      if (claim) await this.keys.complete(claim, view, { type: 'discussion_message', id: message.id }, tx);
+      return view;
+    }));
   }
 }
