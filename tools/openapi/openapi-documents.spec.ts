@@ -37,6 +37,8 @@ const APPS: Array<{ name: string; create: (infra: Infrastructure) => HttpApp; pu
       /^get \/api\/training\/playback\/\{token\}\/\{path\}$/,
       // newsletter reads (community-content-uploads.md "Authentication": series, items, previews and featured are public; issue 24)
       /^get \/api(\/mobile)?\/content\/(series(\/\{slug\})?|items(\/\{slug\}|\/featured(\/all)?)?)$/,
+      // one-click newsletter unsubscribe (RFC 8058): the signed token in the query is the credential (issue 24)
+      /^(get|post) \/api(\/mobile)?\/content\/newsletter\/unsubscribe$/,
     ],
   },
   { name: 'market-api', create: createMarketApi, publicRoutes: [/^get \/api\/market\//] },
@@ -45,7 +47,12 @@ const APPS: Array<{ name: string; create: (infra: Infrastructure) => HttpApp; pu
 /** The routes that take an Idempotency-Key (issue 17): checkout and buy-now require it, a portfolio transaction's add takes it optionally. */
 const IDEMPOTENCY_KEY_ROUTES: Record<string, string[]> = {
   // Channel and channel post creation (issue 21): the spec requires the header.
-  'admin-api': ['post /api/admin/channels required', 'post /api/admin/channels/{id}/posts required'],
+  'admin-api': [
+    'post /api/admin/channels required',
+    'post /api/admin/channels/{id}/posts required',
+    // A discussion message's key is optional: it makes a retried post answer the first message.
+    'post /api/admin/channels/{id}/discussion/messages optional',
+  ],
   'customer-api': [
     'post /api/orders/checkout required',
     'post /api/mobile/orders/checkout required',
@@ -55,6 +62,7 @@ const IDEMPOTENCY_KEY_ROUTES: Record<string, string[]> = {
     'post /api/mobile/training/enroll optional',
     'post /api/training/enroll optional',
     'post /api/trainings/enroll optional',
+    'post /api/mobile/channels/{id}/discussion/messages optional',
   ],
   'market-api': ['post /api/v1/market/portfolios/{id}/transactions optional'],
 };

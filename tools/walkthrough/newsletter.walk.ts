@@ -1,6 +1,6 @@
-import type { Walk } from './walk';
+import type { Answer, Walk } from './walk';
 
-/** README "Newsletter": the demo series read publicly and in full, then an admin writes, publishes and lists an item. */
+/** README "Newsletter": the demo series read publicly and in full, then an admin writes, publishes, lists and sends an item, and lists the premium subscribers. */
 export async function newsletterWalkthrough(w: Walk): Promise<void> {
   const series = await w.curl('newsletter: the public series list', String.raw`curl -s localhost:3002/api/content/series`, { expect: 200 });
   w.check(
@@ -39,4 +39,20 @@ export async function newsletterWalkthrough(w: Walk): Promise<void> {
 
   const listed = await w.curl('newsletter: readers see it', String.raw`curl -s "localhost:3002/api/content/items?series=morning-brief"`, { expect: 200 });
   w.check('newsletter: readers see it', listed.body?.data?.[0]?.slug === 'banks-open-higher' && listed.body?.count === 1, 'the published item expected', listed);
+
+  const sent = await w.curl('newsletter: send it by email', String.raw`curl -s -XPOST localhost:3001/api/admin/content-items/$ITEM/send-email -H "authorization: Bearer $ADMIN_ACCESS"`, { expect: 202 });
+  w.check('newsletter: send it by email', sent.body?.data?.jobId === `newsletter:email:${w.vars['ITEM']}`, 'the send’s status under job id newsletter:email:{id} expected', sent);
+  let deliveries: Answer | undefined;
+  await w.poll('newsletter: the jobs app sends it', 60_000, async () => {
+    deliveries = await w.peek(`${w.urls.admin}/api/admin/content-items/${w.vars['ITEM']}/deliveries`, { authorization: `Bearer ${w.vars['ADMIN_ACCESS']}` });
+    return deliveries.body?.data?.email?.status === 'sent' ? true : undefined;
+  }, () => `the email send never reached status sent: ${JSON.stringify(deliveries?.body?.data ?? deliveries?.body)}`);
+
+  const subscribers = await w.curl('newsletter: the premium subscribers', String.raw`curl -s "localhost:3001/api/admin/content-items/subscribers?tier=premium" -H "authorization: Bearer $ADMIN_ACCESS"`, { expect: 200 });
+  w.check(
+    'newsletter: the premium subscribers',
+    Array.isArray(subscribers.body?.data) && subscribers.body.data.every((row: { tier: string }) => row.tier === 'premium'),
+    'a list of premium holders expected',
+    subscribers,
+  );
 }

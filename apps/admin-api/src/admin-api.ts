@@ -34,6 +34,8 @@ import { AdminContentSeriesController } from './content/series/admin-content-ser
 import { AdminContentCategoriesController } from './content/labels/admin-content-categories.controller';
 import { AdminContentTagsController } from './content/labels/admin-content-tags.controller';
 import { AdminContentItemsController } from './content/items/admin-content-items.controller';
+import { AdminContentDeliveryController } from './content/delivery/admin-content-delivery.controller';
+import { AdminContentSubscribersController } from './content/subscribers/admin-content-subscribers.controller';
 
 export const ADMIN_API_CONTROLLERS = [
   AdminAuthController,
@@ -70,6 +72,8 @@ export const ADMIN_API_CONTROLLERS = [
   AdminContentCategoriesController,
   AdminContentTagsController,
   AdminContentItemsController,
+  AdminContentDeliveryController,
+  AdminContentSubscribersController,
 ];
 
 /** Composition root of admin-api: every `/api/admin/...` route and admin uploads. */

@@ -32,6 +32,8 @@ import { MobileDiscussionController, MobileDiscussionMessagesController } from '
 import { ContentFeaturedController } from './content/featured/content-featured.controller';
 import { ContentReadersController } from './content/content-readers.controller';
 import { ContentLibraryController } from './content/content-library.controller';
+import { NewsletterUnsubscribeController } from './content/newsletter/newsletter-unsubscribe.controller';
+import { mountNewsletterUnsubscribeBodies } from './content/newsletter/newsletter-unsubscribe-bodies';
 
 export const CUSTOMER_API_CONTROLLERS = [
   CustomerAuthController,
@@ -72,6 +74,7 @@ export const CUSTOMER_API_CONTROLLERS = [
   // Item slugs exclude `featured` in their route pattern: registered before or after the featured controller alike.
   ContentReadersController,
   ContentLibraryController,
+  NewsletterUnsubscribeController,
 ];
 
 /** Composition root of customer-api: web (`/api/...`) and mobile (`/api/mobile/...`) routes. */
@@ -83,6 +86,7 @@ export function createCustomerApi(infra: Infrastructure): HttpApp {
     controllers: CUSTOMER_API_CONTROLLERS,
     configure: (app) => {
       mountPaymentCallbackBodies(app);
+      mountNewsletterUnsubscribeBodies(app);
       serveLocalUploads(app, infra.config.storage);
     },
     openapi: { title: 'Customer API', description: 'Web (/api) and mobile (/api/mobile) routes for customers.' },

@@ -36,6 +36,8 @@ export function toAppConfig(env: ResolvedEnv) {
       jwtPrivateKey: env.JWT_PRIVATE_KEY,
       accessTtlSeconds: env.JWT_ACCESS_TTL_SECONDS,
       refreshTtlDays: env.JWT_REFRESH_TTL_DAYS,
+      /** Keys the newsletter unsubscribe tokens; undefined: derived from jwtSecret (NewsletterUnsubscribeTokensService). */
+      newsletterUnsubscribeSecret: env.NEWSLETTER_UNSUBSCRIBE_SECRET,
       bootstrapAdmin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
       loginThrottle: {
         maxFailures: env.LOGIN_MAX_FAILURES,

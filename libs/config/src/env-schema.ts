@@ -56,6 +56,7 @@ function isServiceAccount(value: string): boolean {
 export const SECRET_KEYS = [
   'JWT_SECRET',
   'JWT_PRIVATE_KEY',
+  'NEWSLETTER_UNSUBSCRIBE_SECRET',
   'ADMIN_PASSWORD',
   'DATABASE_URL',
   'REDIS_URL',
@@ -158,6 +159,9 @@ export const envSchema = z.object({
   JWT_PRIVATE_KEY: pem('private'),
   JWT_ACCESS_TTL_SECONDS: int(900, 30),
   JWT_REFRESH_TTL_DAYS: int(30, 1, 365),
+  // Keys the newsletter's one-click unsubscribe links; unset, a key derived from JWT_SECRET. Set it in
+  // production, so that rotating JWT_SECRET does not break every unsubscribe link already sent.
+  NEWSLETTER_UNSUBSCRIBE_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   ADMIN_EMAIL: z.email({ message: 'expected an email address' }).default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).default('admin-password-123'),
   LOGIN_MAX_FAILURES: int(10, 1),

@@ -9,3 +9,4 @@ export type { RateLimitRule, RateLimitDecision } from './rate-limiters';
 export { RealtimeEmitter, realtimeKey } from './realtime-emitter';
 export { createRealtimeAdapter } from './realtime-adapter';
 export type { RealtimeAdapter } from './realtime-adapter';
+export { SlidingWindowLog } from './sliding-window-log';

@@ -1,11 +1,14 @@
 import type Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { SlidingWindowLog } from './sliding-window-log';
 
 export interface RateLimitRule {
   /** Names the counter family: `<REDIS_PREFIX>:rl:<name>:<key>`. */
   name: string;
   points: number;
   durationSeconds: number;
+  /** `fixed` (default): counters that restart every window; `sliding`: at most `points` in any span of the window (SlidingWindowLog). */
+  window?: 'fixed' | 'sliding';
 }
 
 export type RateLimitDecision =
@@ -14,15 +17,21 @@ export type RateLimitDecision =
   | { allowed: 'unknown'; error: unknown };
 
 /**
- * Fixed-window counters in Redis (rate-limiter-flexible), one limiter per rule. A Redis failure
+ * Fixed-window counters in Redis (rate-limiter-flexible), one limiter per rule, or sliding-window
+ * logs for rules that ask for them (SlidingWindowLog: consume and reset). A Redis failure
  * is reported as `unknown` so each caller decides whether to fail open or closed.
  */
 export class RateLimiters {
   private readonly limiters = new Map<string, RateLimiterRedis>();
+  private readonly sliding: SlidingWindowLog;
 
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: Redis) {
+    this.sliding = new SlidingWindowLog(redis);
+  }
 
+  /** Spends `points` (always 1 for a sliding rule: each request is one entry of its log). */
   async consume(rule: RateLimitRule, key: string, points = 1): Promise<RateLimitDecision> {
+    if (rule.window === 'sliding') return this.sliding.consume(rule, key);
     try {
       const result = await this.limiter(rule).consume(key, points);
       return { allowed: true, remaining: result.remainingPoints };
@@ -54,6 +63,7 @@ export class RateLimiters {
   }
 
   async reset(rule: RateLimitRule, key: string): Promise<void> {
+    if (rule.window === 'sliding') return this.sliding.reset(rule, key);
     try {
       await this.limiter(rule).delete(key);
     } catch {
@@ -62,6 +72,7 @@ export class RateLimiters {
   }
 
   private limiter(rule: RateLimitRule): RateLimiterRedis {
+    if (rule.window === 'sliding') throw new Error(`peek and reward take fixed-window rules; ${rule.name} is sliding`);
     const id = `${rule.name}:${rule.points}:${rule.durationSeconds}`;
     let limiter = this.limiters.get(id);
     if (!limiter) {

@@ -6,6 +6,8 @@ import {
   CHANNEL_PUSH_AUDIENCE,
   ChannelPushAudienceService,
   CONFIG,
+  CONTENT_READERS_AUDIENCE,
+  ContentReadersAudienceService,
   FULFILMENT_HANDLERS,
   LOGGER,
   ProductAccessFulfilmentService,
@@ -39,5 +41,7 @@ export function createAppContainer(name: string, infra: Infrastructure): Contain
   container.set(FULFILMENT_HANDLERS, [ProductAccessFulfilmentService, TrainingFulfilmentService]);
   // Who gets a channel's broadcast push: the channels context's access function, asked by notifications.
   container.set(CHANNEL_PUSH_AUDIENCE, ChannelPushAudienceService);
+  // Who gets a newsletter item by email or push: the content context's access rule, asked by notifications.
+  container.set(CONTENT_READERS_AUDIENCE, ContentReadersAudienceService);
   return container;
 }

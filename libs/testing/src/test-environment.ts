@@ -27,6 +27,12 @@ export const TEST_ENV: Record<string, string> = {
   LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
   AUTH_REGISTER_RATE_LIMIT: '100000',
   PAYMENT_CALLBACK_RATE_LIMIT: '100000',
+  // Newsletter limits count anonymous readers per IP and the shared test admin per sub, across files:
+  // content-rate-limits.e2e and admin-content-rate-limits.e2e prove them with small limits of their own.
+  CONTENT_ADMIN_RATE_LIMIT: '100000',
+  CONTENT_CUSTOMER_ITEM_RATE_LIMIT: '100000',
+  CONTENT_CUSTOMER_SERIES_RATE_LIMIT: '100000',
+  CONTENT_CUSTOMER_SERIES_SEARCH_RATE_LIMIT: '100000',
   // Tests change cached answers in Redis and expect the next request to see it (analysis-cache.spec covers the local copy).
   ANALYSIS_LOCAL_CACHE_MS: '0',
   STORAGE_LOCAL_ROOT: `tmp/test-storage/${runId}`,

@@ -5,7 +5,7 @@ import { buildTestApp, createContentCategory, createContentItem, createContentSe
 import { createCustomerApi } from '../customer-api';
 import { ContentLibraryController } from './content-library.controller';
 import { ContentReadersController } from './content-readers.controller';
-import { hoursAgo, renameItem, renameSeries, uniqueWord } from './content-readers.test-helper';
+import { hoursAgo, readContentUncached, renameItem, renameSeries, uniqueWord } from './content-readers.test-helper';
 
 const ids = (res: { body: { data: Array<{ id: number }> } }) => res.body.data.map((row) => row.id);
 
@@ -15,6 +15,8 @@ describe('Public newsletter items: the published list and an item preview (custo
 
   before(async () => {
     api = await buildTestApp(createCustomerApi);
+    // Fixtures are written straight to the database: reads must not come from the cache (content-read-cache.e2e).
+    readContentUncached(api);
   });
 
   const errorOf = async (path: string) => {

@@ -4,12 +4,14 @@ import { ContentItemPageQueryDto, ContentLibraryService, CustomerActor } from '@
 import { ApiDoc, ApiParameters, ApiResponse, CustomerRoute, WebAndMobile } from '@platform/http';
 import { ALIAS, BAD_QUERY, FULL_FIELDS, ITEM_PAGE, ITEM_SLUG_DOC } from './content-reader-docs';
 import { ITEM_SLUG_PARAM } from './content-routes';
+import { ContentReadRateLimit } from './content-rate-limits';
 
 /**
  * What a signed-in reader reads in full: one item and the library. The tier rule is
  * ContentAccessService's (the one access function), reached through ContentLibraryService.
  */
 @Service()
+@ContentReadRateLimit()
 @JsonController()
 export class ContentLibraryController {
   constructor(private readonly library: ContentLibraryService) {}

@@ -4,12 +4,14 @@ import { ContentItemPageQueryDto, ContentReadersService, PublicContentItemQueryD
 import { ApiDoc, ApiParameters, ApiResponse, WebAndMobile } from '@platform/http';
 import { ALIAS, BAD_QUERY, ITEM_PAGE, ITEM_SLUG_DOC, PAGE, PREVIEW_FIELDS, SERIES_FIELDS, SERIES_SLUG_DOC } from './content-reader-docs';
 import { ITEM_SLUG_PARAM } from './content-routes';
+import { ContentReadRateLimit } from './content-rate-limits';
 
 /**
  * Public newsletter reads (community-content-uploads.md "Newsletter content" endpoints): series and
  * items, on the web and the mobile prefix. Thin: the rules are ContentReadersService's.
  */
 @Service()
+@ContentReadRateLimit()
 @JsonController()
 export class ContentReadersController {
   constructor(private readonly readers: ContentReadersService) {}

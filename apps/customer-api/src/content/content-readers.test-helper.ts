@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ContentItemModel, ContentSeriesModel, Database } from '@platform/db';
-import { EntitlementService, itemSlugs, seriesSlugs } from '@platform/domain';
+import { CONTENT_PUBLIC_VIEWS, EntitlementService, itemSlugs, seriesSlugs, VersionedViews } from '@platform/domain';
 import { createSubscription, TestApp, TestSubscriptionCatalog } from '@platform/testing';
 
 export const HOUR = 60 * 60 * 1000;
@@ -38,4 +38,18 @@ export async function subscribe(
 ): Promise<void> {
   await createSubscription(userId, { planId: catalog[tier].plan.id, moduleId: catalog.module.id }, window);
   await api.app.container.get(EntitlementService).invalidate(userId);
+}
+
+/**
+ * Makes `api` answer the public content reads from the database on every request, for suites that
+ * write rows straight to the database, past the use cases whose commits make cached views stale
+ * (content-read-cache.e2e tests the cache). Call it before the app's first request.
+ */
+export function readContentUncached(api: TestApp): void {
+  const uncached: VersionedViews = {
+    read: (_owner, _view, load) => load(),
+    invalidate: async () => undefined,
+    invalidateAll: async () => undefined,
+  };
+  api.app.container.set(CONTENT_PUBLIC_VIEWS, uncached);
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { buildTestApp, createContentItem, createContentSeries, TestApp } from '@platform/testing';
 import { createCustomerApi } from '../customer-api';
-import { hoursAgo, renameSeries, uniqueWord } from './content-readers.test-helper';
+import { hoursAgo, readContentUncached, renameSeries, uniqueWord } from './content-readers.test-helper';
 
 /** GET /api/content/series and /series/:slug (community-content-uploads.md "Newsletter content"; CONTRACT section 10; issue 24). */
 describe('Public newsletter series: the active list and a series with its published items (customer-api)', () => {
@@ -9,6 +9,8 @@ describe('Public newsletter series: the active list and a series with its publis
 
   before(async () => {
     api = await buildTestApp(createCustomerApi);
+    // Fixtures are written straight to the database: reads must not come from the cache (content-read-cache.e2e).
+    readContentUncached(api);
   });
 
   const errorOf = async (path: string) => {

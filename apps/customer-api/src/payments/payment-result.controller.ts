@@ -5,11 +5,10 @@ import { Inject, Service } from 'typedi';
 import type { AppConfig } from '@platform/config';
 import { CONFIG, DomainError, LOGGER, PaymentStatusService, PaymentStatusView } from '@platform/domain';
 import type { Logger } from '@platform/observability';
-import { MAX_POLLS, parsePaymentResultQuery, PAYMENT_RESULT_CSP, PaymentResultQuery, POLL_SECONDS, renderPaymentResultPage, resultModel } from './payment-result.page';
+import { MAX_POLLS, parsePaymentResultQuery, PAYMENT_RESULT_HEADERS, PaymentResultQuery, POLL_SECONDS, renderPaymentResultPage, resultModel } from './payment-result.page';
 import { renderReturnDemoPage } from './payment-return-demo.page';
 import { PaymentResultReferenceService } from './payment-result-reference.service';
 
-const HTML_HEADERS = { 'Content-Security-Policy': PAYMENT_RESULT_CSP, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 const HTML_RESPONSE = { '200': { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } } };
 
 /** The public pages of a payer's way back: the result page the callbacks redirect to, and a demo return page. */
@@ -44,7 +43,7 @@ export class PaymentResultController {
     const rules = { allowedOrigins: this.config.payments.returnUrlAllowedOrigins, isProduction: this.config.isProduction };
     const view = await this.view(query);
     const model = resultModel(query, view, rules, await this.references.forOrder(view?.orderId ?? null));
-    res.status(200).set(HTML_HEADERS).type('html').send(renderPaymentResultPage(model));
+    res.status(200).set(PAYMENT_RESULT_HEADERS).type('html').send(renderPaymentResultPage(model));
     return res;
   }
 
@@ -58,7 +57,7 @@ export class PaymentResultController {
     responses: HTML_RESPONSE,
   })
   returnDemo(@Req() req: Request, @Res() res: Response) {
-    res.status(200).set(HTML_HEADERS).type('html').send(renderReturnDemoPage(req.query));
+    res.status(200).set(PAYMENT_RESULT_HEADERS).type('html').send(renderReturnDemoPage(req.query));
     return res;
   }
 

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { escapeHtml, isAllowedReturnUrl, PaymentStatusView, ReturnUrlRules, ValidationFailed } from '@platform/domain';
+import { plainPageHeaders, renderPlainPage } from '@platform/http';
 import type { PaymentResultReference } from './payment-result-reference.service';
 
 /**
@@ -138,14 +138,11 @@ const STYLE =
   'main{max-width:32rem;margin:0 auto;background:#fff;padding:2rem;border-radius:8px}' +
   'dt{font-weight:600}dd{margin:0 0 .5rem}a{color:#0b63ce}';
 
-/** The page's Content-Security-Policy: no script at all (polling is a meta refresh); its one inline style allowed by hash. */
-export const PAYMENT_RESULT_CSP = [
-  "default-src 'none'",
-  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The pages' headers (plainPageHeaders): no script at all (polling is a meta refresh), the one
+ * inline style by hash, no form; the URL carries the payment's token, so no Referer and no cache.
+ */
+export const PAYMENT_RESULT_HEADERS = plainPageHeaders(STYLE, 'none');
 
 /** The one HTML escape of the platform (OWASP's five characters), shared with the notification emails. */
 export { escapeHtml };
@@ -153,21 +150,13 @@ export { escapeHtml };
 /** A small page in the result page's style (also the return-demo page); every value is escaped here. */
 export function renderSimplePage(options: { title: string; status: string; text: string; facts: Array<[string, string]>; refresh?: { seconds: number; url: string } | null; footer: string }): string {
   const details = options.facts.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join('');
-  return [
-    '<!doctype html>',
-    '<html lang="en"><head><meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="robots" content="noindex">',
-    `<title>${escapeHtml(options.title)}</title>`,
-    options.refresh ? `<meta http-equiv="refresh" content="${options.refresh.seconds};url=${escapeHtml(options.refresh.url)}">` : '',
-    `<style>${STYLE}</style>`,
-    '</head><body><main>',
-    `<h1 data-status="${escapeHtml(options.status)}">${escapeHtml(options.title)}</h1>`,
-    `<p>${escapeHtml(options.text)}</p>`,
-    details ? `<dl>${details}</dl>` : '',
-    options.footer,
-    '</main></body></html>',
-  ].join('\n');
+  return renderPlainPage({
+    title: options.title,
+    style: STYLE,
+    head: options.refresh ? `<meta http-equiv="refresh" content="${options.refresh.seconds};url=${escapeHtml(options.refresh.url)}">` : undefined,
+    headingAttributes: { 'data-status': options.status },
+    body: [`<p>${escapeHtml(options.text)}</p>`, details ? `<dl>${details}</dl>` : '', options.footer].filter(Boolean).join('\n'),
+  });
 }
 
 /** The result page: the state, the references the database gave, and a refresh (polling) or a forward (meta refresh and link). */

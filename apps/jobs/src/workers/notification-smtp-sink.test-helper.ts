@@ -23,10 +23,18 @@ export interface SmtpSink {
   messages: SinkMessage[];
   /** Answer every RCPT with this reply (e.g. 451) until set back to null. */
   refuse: { code: number; message: string } | null;
+  /** Answer RCPT for these addresses with their reply (e.g. 550 for one, 452 for another). */
+  refuseTo: Map<string, { code: number; message: string }>;
+  /** Take the message data, then drop the connection without a reply (the client cannot know whether it arrived). */
+  dropAfterData: boolean;
   /** Accept each message only this many ms after its data arrived (a slow server keeps jobs in flight). */
   delayMs: number;
   /** Messages whose data arrived, accepted or not yet. */
   received: number;
+  /** Stops listening: connections to the port are refused (an outage) until `start`. */
+  stop(): Promise<void>;
+  /** Listens on the same port again. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,16 +44,43 @@ export interface SmtpSink {
  * same port to play an outage.
  */
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
-  const sink: SmtpSink = { port: 0, url: '', messages: [], refuse: null, delayMs: 0, received: 0, close: async () => undefined };
-  const server = new SMTPServer({
+  let server: SMTPServer | null = null;
+  const sink: SmtpSink = {
+    port,
+    url: '',
+    messages: [],
+    refuse: null,
+    refuseTo: new Map(),
+    dropAfterData: false,
+    delayMs: 0,
+    received: 0,
+    start: async () => {
+      server = await listen(sink, sink.port);
+      sink.port = (server.server.address() as AddressInfo).port;
+      sink.url = `smtp://notify:secret@127.0.0.1:${sink.port}`;
+    },
+    stop: async () => {
+      const running = server;
+      server = null;
+      if (running) await new Promise<void>((resolve) => running.close(() => resolve()));
+    },
+    close: () => sink.stop(),
+  };
+  await sink.start();
+  return sink;
+}
+
+async function listen(sink: SmtpSink, port: number): Promise<SMTPServer> {
+  const server: SMTPServer = new SMTPServer({
     logger: false,
     authOptional: true,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? 'anonymous' }),
-    onRcptTo: (_address, _session, callback) => {
-      if (!sink.refuse) return callback();
-      const error = Object.assign(new Error(sink.refuse.message), { responseCode: sink.refuse.code });
+    onRcptTo: (address, _session, callback) => {
+      const refusal = sink.refuseTo.get(address.address) ?? sink.refuse;
+      if (!refusal) return callback();
+      const error = Object.assign(new Error(refusal.message), { responseCode: refusal.code });
       callback(error);
     },
     onData: (stream, session, callback) => {
@@ -53,6 +88,12 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         sink.received += 1;
+        if (sink.dropAfterData) {
+          // The connection object of this session (smtp-server keeps them in `connections`).
+          const connections = (server as unknown as { connections: Set<{ id: string; _socket: { destroy(): void } }> }).connections;
+          [...connections].find((connection) => connection.id === session.id)?._socket.destroy();
+          return;
+        }
         if (sink.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, sink.delayMs));
         const raw = Buffer.concat(chunks).toString('utf8');
         sink.messages.push({
@@ -69,10 +110,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
-  sink.port = (server.server.address() as AddressInfo).port;
-  sink.url = `smtp://notify:secret@127.0.0.1:${sink.port}`;
-  sink.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return sink;
+  return server;
 }
 
 function parseMessage(raw: string): Pick<SinkMessage, 'headers' | 'subject' | 'messageId' | 'text' | 'html'> {

@@ -18,6 +18,7 @@ import channels from './0016-channels';
 import channelMembers from './0017-channel-members';
 import channelDiscussions from './0018-channel-discussions';
 import newsletterContent from './0019-newsletter-content';
+import newsletterDelivery from './0020-newsletter-delivery';
 
 /** Every migration, in order. Listed explicitly so bundled builds carry them. */
-export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios, portfolioTransactionOrder, sharedIdempotencyKeys, orderStatusWritesGuarded, trainings, trainingEnrollmentFlow, channels, channelMembers, channelDiscussions, newsletterContent];
+export const MIGRATIONS: Migration[] = [identity, catalog, customerUploads, commerce, paymentCallbacks, orderLifecycle, subscriptions, videoProgress, marketData, portfolios, portfolioTransactionOrder, sharedIdempotencyKeys, orderStatusWritesGuarded, trainings, trainingEnrollmentFlow, channels, channelMembers, channelDiscussions, newsletterContent, newsletterDelivery];

@@ -1,6 +1,6 @@
 import { Column, DataType, Model, Table } from 'sequelize-typescript';
 
-export type NotificationAudience = 'customer' | 'admins' | 'channel_members';
+export type NotificationAudience = 'customer' | 'admins' | 'channel_members' | 'content_readers';
 
 /**
  * Outbox row: one business event (learning-commerce.md, "Events"), written in the transaction that
@@ -25,6 +25,10 @@ export class NotificationEventModel extends Model {
   /** The channel whose members it is for (audience 'channel_members', migration 0016). */
   @Column({ type: DataType.INTEGER })
   declare channelId: number | null;
+
+  /** The newsletter item whose readers it is for (audience 'content_readers', migration 0020). */
+  @Column({ type: DataType.INTEGER })
+  declare contentItemId: number | null;
 
   @Column({ type: DataType.JSONB, allowNull: false })
   declare payload: Record<string, unknown>;

@@ -18,3 +18,10 @@ export * from './readers';
 // Admin series and series tiers; categories and tags.
 export * from './admin/series';
 export * from './admin/labels';
+// Admin newsletter sends (send-email, send-push, deliveries) and the subscriber list.
+export * from './admin/delivery';
+export * from './admin/subscribers';
+// Newsletter delivery: the readers audience of email and push sends, and the one-click unsubscribe.
+export * from './newsletter';
+// The public reads' cache: every content write goes through it (transaction / invalidate).
+export { ContentPublicViews, CONTENT_PUBLIC_VIEWS, CONTENT_VIEW_MAX_TTL_SECONDS } from './content-public-views.service';

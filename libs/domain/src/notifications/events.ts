@@ -42,6 +42,21 @@ export interface NotificationEventPayloads {
    * (community-content-uploads.md "Events"). `channelTitle` is the push title, as it was when posted.
    */
   CHANNEL_BROADCAST_POST: { channelId: number; postId: number; channelTitle: string };
+  /**
+   * An admin sent a published newsletter item by email (send-email) or push (send-push) to its
+   * readers (issue 24 "Delivery"). Title and summary are as when sent; the email renders the item
+   * as it is when delivered (NewsletterDeliveryService), and nobody gets an item no longer published.
+   */
+  NEWSLETTER_EMAIL: NewsletterPayload;
+  NEWSLETTER_PUSH: NewsletterPayload;
+}
+
+/** A newsletter item as its send names it. */
+export interface NewsletterPayload {
+  contentItemId: number;
+  slug: string;
+  title: string;
+  summary: string | null;
 }
 
 /** A line of an order as events describe it; prices in paisa. */
@@ -69,16 +84,20 @@ export const NOTIFICATION_EVENT_NAMES = [
   'TRAINING_WAITLIST_PROMOTED',
   'TRAINING_ENROLLMENT_CONFIRMED',
   'CHANNEL_BROADCAST_POST',
+  'NEWSLETTER_EMAIL',
+  'NEWSLETTER_PUSH',
 ] as const satisfies readonly NotificationEventName[];
 
 /**
- * Who an event is for: one customer, the admins who handle orders, or the members of a channel
- * (resolved when the event is delivered, so a member who left meanwhile gets nothing).
+ * Who an event is for: one customer, the admins who handle orders, the members of a channel, or
+ * the readers of a newsletter item (both resolved when the event is delivered, so a member who
+ * left or a reader whose entitlement ended meanwhile gets nothing).
  */
 export type NotificationRecipients =
   | { audience: 'customer'; userId: string }
   | { audience: 'admins' }
-  | { audience: 'channel_members'; channelId: number };
+  | { audience: 'channel_members'; channelId: number }
+  | { audience: 'content_readers'; contentItemId: number };
 
 export type OutboxEvent = {
   [E in NotificationEventName]: {

@@ -7,3 +7,4 @@ export * from './push';
 export * from './delivery';
 export * from './inbox';
 export * from './devices';
+export * from './newsletter';

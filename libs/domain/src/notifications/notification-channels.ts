@@ -29,6 +29,9 @@ export const EVENT_CHANNELS: { readonly [E in NotificationEventName]: readonly N
   TRAINING_ENROLLMENT_CONFIRMED: ['push', 'in_app', 'email'],
   // community-content-uploads.md "Events": a new channel post is a push only.
   CHANNEL_BROADCAST_POST: ['push'],
+  // issue 24 "Delivery": send-email and send-push are separate sends, each on its one channel.
+  NEWSLETTER_EMAIL: ['email'],
+  NEWSLETTER_PUSH: ['push'],
 };
 
 /** The permission that makes an admin a recipient of admin events (or "*", which holds all). */

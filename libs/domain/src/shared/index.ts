@@ -13,7 +13,7 @@ export * from './cache';
 export * from './idempotency';
 export * from './cursor';
 export * from './fulfilment';
-export * from './push-audience';
+export * from './audiences';
 export * from './realtime';
 export * from './instants';
 export * from './nepal-day';

@@ -13,6 +13,7 @@ import {
   UpdateFeaturedEntryUseCase,
 } from '@platform/domain';
 import { ApiDoc, ApiResponse, RequirePermission } from '@platform/http';
+import { ContentAdminRateLimit } from '../admin-content-rate-limit';
 
 const ENTRY =
   'An entry is { id, contentItemId, start_date, end_date (RFC 3339 instants or null: open on that side; snake_case as the ' +
@@ -30,6 +31,7 @@ const BODY =
 
 /** community-content-uploads.md "Newsletter content" endpoints: featured entries (bodies CONTRACT §10). */
 @Service()
+@ContentAdminRateLimit()
 @JsonController('/api/admin/content-featured')
 export class AdminContentFeaturedController {
   constructor(

@@ -17,6 +17,7 @@ import {
   UpdateContentItemUseCase,
 } from '@platform/domain';
 import { ApiDoc, ApiResponse, RequirePermission } from '@platform/http';
+import { ContentAdminRateLimit } from '../admin-content-rate-limit';
 
 const ITEM =
   'data is an AdminItemView: id, seriesId, contentType (newsletter), title, slug, summary, body, status (draft | scheduled | ' +
@@ -41,6 +42,7 @@ const NO_BODY = { requestBody: { required: false, content: { 'application/json':
  * "Newsletter item"; CONTRACT section 10). Thin: the domain decides, under the item's row lock.
  */
 @Service()
+@ContentAdminRateLimit()
 @JsonController('/api/admin/content-items')
 export class AdminContentItemsController {
   constructor(

@@ -3,12 +3,14 @@ import { Service } from 'typedi';
 import { ContentLabelsService, CreateContentLabelDto, CreateContentLabelUseCase, DeleteContentLabelUseCase } from '@platform/domain';
 import { ApiDoc, ApiResponse, RequirePermission } from '@platform/http';
 import { BAD_ID, CREATE_RULES, LABEL_VIEW } from './content-label-docs';
+import { ContentAdminRateLimit } from '../admin-content-rate-limit';
 
 /**
  * Categories of newsletter items (routes of our design, CONTRACT section 10; items reference them
  * and an unknown id is 404 CONTENT_CATEGORY_NOT_FOUND).
  */
 @Service()
+@ContentAdminRateLimit()
 @JsonController('/api/admin/content-categories')
 export class AdminContentCategoriesController {
   constructor(

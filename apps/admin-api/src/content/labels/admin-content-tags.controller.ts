@@ -3,9 +3,11 @@ import { Service } from 'typedi';
 import { ContentLabelsService, CreateContentLabelDto, CreateContentLabelUseCase, DeleteContentLabelUseCase } from '@platform/domain';
 import { ApiDoc, ApiResponse, RequirePermission } from '@platform/http';
 import { BAD_ID, CREATE_RULES, LABEL_VIEW } from './content-label-docs';
+import { ContentAdminRateLimit } from '../admin-content-rate-limit';
 
 /** Tags of newsletter items (routes of our design; an unknown id is 404 TAG_NOT_FOUND). */
 @Service()
+@ContentAdminRateLimit()
 @JsonController('/api/admin/content-tags')
 export class AdminContentTagsController {
   constructor(

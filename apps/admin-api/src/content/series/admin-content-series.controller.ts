@@ -13,6 +13,7 @@ import {
   UpdateContentSeriesUseCase,
 } from '@platform/domain';
 import { ApiDoc, ApiResponse, RequirePermission } from '@platform/http';
+import { ContentAdminRateLimit } from '../admin-content-rate-limit';
 
 const SERIES_VIEW =
   'data is a SeriesView: id, title, slug, description (or null), status (active | archived), tier (basic | premium: the ' +
@@ -29,6 +30,7 @@ const SLUG_RULE =
 
 /** Newsletter series for admins (community-content-uploads.md "Newsletter content" endpoints; CONTRACT section 10). */
 @Service()
+@ContentAdminRateLimit()
 @JsonController('/api/admin/content-series')
 export class AdminContentSeriesController {
   constructor(

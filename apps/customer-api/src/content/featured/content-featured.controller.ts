@@ -2,6 +2,7 @@ import { Get, JsonController, QueryParams } from 'routing-controllers';
 import { Service } from 'typedi';
 import { ContentFeaturedService, FeaturedListQueryDto } from '@platform/domain';
 import { ApiDoc, ApiResponse, WebAndMobile } from '@platform/http';
+import { ContentReadRateLimit } from '../content-rate-limits';
 
 const ENTRY =
   'Each entry is { id, contentItemId, start_date, end_date (RFC 3339 instants or null: open on that side), displayOrder, ' +
@@ -16,6 +17,7 @@ const ENTRY =
  * item route's pattern excludes it, so registration order does not matter.
  */
 @Service()
+@ContentReadRateLimit()
 @JsonController()
 export class ContentFeaturedController {
   constructor(private readonly featured: ContentFeaturedService) {}

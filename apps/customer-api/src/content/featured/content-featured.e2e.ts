@@ -4,6 +4,7 @@ import { ContentFeaturedModel, ContentItemModel } from '@platform/db';
 import { Clock, fixedClock } from '@platform/domain';
 import { buildTestApp, createContentCategory, createContentItem, createContentSeries, createContentTag, createCustomer, TestApp } from '@platform/testing';
 import { createCustomerApi } from '../../customer-api';
+import { readContentUncached } from '../content-readers.test-helper';
 
 const PREFIXES = ['/api/content/items/featured', '/api/mobile/content/items/featured'];
 
@@ -35,6 +36,8 @@ describe('Featured content for readers (customer-api)', () => {
 
   before(async () => {
     api = await buildTestApp(createCustomerApi);
+    // Fixtures are written straight to the database: reads must not come from the cache (content-read-cache.e2e).
+    readContentUncached(api);
     api.app.container.set(Clock, fixedClock(clock));
   });
 

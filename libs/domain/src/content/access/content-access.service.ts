@@ -1,6 +1,6 @@
 import { Service } from 'typedi';
 import { Clock } from '../../shared';
-import { ContentTier, contentTiersReadableWith, EntitlementService } from '../../subscriptions';
+import { ContentTier, ContentTierHolder, contentTiersReadableWith, EntitlementService } from '../../subscriptions';
 
 /** Whether a reader may read an item in full, and if not, the tier it needs. */
 export type ContentDecision = { full: true } | { full: false; requiredTier: ContentTier };
@@ -30,5 +30,14 @@ export class ContentAccessService {
    */
   async readableTiers(userId: string, at: Date = this.clock.now()): Promise<ContentTier[]> {
     return contentTiersReadableWith(await this.entitlements.contentTier(userId, at));
+  }
+
+  /**
+   * `decide`'s rule turned around: up to `limit` users who may read an item requiring
+   * `requiredTier` (null: free, every user holding a content tier) in full at `at`, in user id
+   * order after `after` (null: from the first). The audience of a newsletter send, page by page.
+   */
+  async readers(requiredTier: ContentTier | null, after: string | null, limit: number, at: Date = this.clock.now()): Promise<ContentTierHolder[]> {
+    return this.entitlements.contentTierHolders(requiredTier, after, limit, at);
   }
 }

@@ -61,5 +61,21 @@ describe('newsletter access: tiers and the access function', () => {
     expect(await access.decide(basic, 'premium', now)).to.deep.equal({ full: false, requiredTier: 'premium' });
     // The same basic subscription, asked about an instant after it ends.
     expect((await access.decide(basic, 'basic', new Date(now.getTime() + 2 * DAY))).full).to.equal(false);
+
+    // readers, the audience of a send, turns decide around: a tiered item's readers are exactly the
+    // users decide lets read it; a free item's, every user holding a content tier (not every account).
+    const ours = [none, basic, premiumTrial, expired, revoked];
+    const readersOf = async (tier: 'basic' | 'premium' | null) => {
+      const found: string[] = [];
+      for (let after: string | null = null; ; ) {
+        const page = await access.readers(tier, after, 50, now);
+        found.push(...page.map((holder) => holder.userId).filter((id) => ours.includes(id)));
+        if (page.length < 50) return found.sort();
+        after = page[page.length - 1].userId;
+      }
+    };
+    expect(await readersOf('basic')).to.deep.equal([basic, premiumTrial].sort());
+    expect(await readersOf('premium')).to.deep.equal([premiumTrial]);
+    expect(await readersOf(null)).to.deep.equal([basic, premiumTrial].sort());
   });
 });

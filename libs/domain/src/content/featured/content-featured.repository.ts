@@ -106,6 +106,23 @@ export class ContentFeaturedRepository {
     );
   }
 
+  /**
+   * The first instant after `now` at which `activeAt`'s answer can change by time alone: the
+   * earliest window start still ahead, or the instant just after the earliest end not yet passed
+   * (an end is inclusive); null when no window opens or closes after `now`. Every entry counts,
+   * whatever its item: an item's status changes only through a write, which makes the view stale anyway.
+   */
+  async nextWindowChangeAfter(now: Date): Promise<Date | null> {
+    const [row] = await this.db.sequelize.query<{ at: Date | null }>(
+      `SELECT least(
+          (SELECT min(start_date) FROM content_featured WHERE start_date > :now),
+          (SELECT min(end_date) FROM content_featured WHERE end_date >= :now) + interval '1 millisecond'
+        ) AS at`,
+      { replacements: { now }, type: QueryTypes.SELECT },
+    );
+    return row?.at ?? null;
+  }
+
   private async page(
     join: string,
     where: string,

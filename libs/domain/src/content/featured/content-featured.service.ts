@@ -2,19 +2,36 @@ import { Service } from 'typedi';
 import { ContentFeaturedModel, ContentItemModel, Transaction } from '@platform/db';
 import { Clock, isRowId, Page, toPage } from '../../shared';
 import { ContentItemDetailsService } from '../content-item-details.service';
+import { ContentPublicViews } from '../content-public-views.service';
 import { FeaturedContentNotFound } from '../content.errors';
 import { toItemPreviewView } from '../content.views';
 import { ContentFeaturedRepository } from './content-featured.repository';
 import type { FeaturedListQueryDto } from './dto/featured-entry.dto';
 import { AdminFeaturedView, FeaturedRow, PublicFeaturedView, toAdminFeaturedView, toFeaturedItemSummary, toPublicFeaturedView } from './featured.views';
 
-/** Reads of featured entries: the admin list and detail, and the two public lists. */
+/**
+ * The featured entries that hold now, cached with the span of the app Clock's time over which they
+ * are the answer: from when they were read to the next window start or end (`validUntil`). A view
+ * is served only inside its span, so a window opening or closing shows on the next read, writes or
+ * not (the cache's TTL alone would serve a closed window for up to a minute).
+ */
+interface ActiveFeaturedView {
+  entries: PublicFeaturedView[];
+  readAt: number;
+  validUntil: number | null;
+}
+
+/**
+ * Reads of featured entries: the admin list and detail, and the two public lists (cached for
+ * everyone: ContentPublicViews, each write makes them stale).
+ */
 @Service()
 export class ContentFeaturedService {
   constructor(
     private readonly featured: ContentFeaturedRepository,
     private readonly details: ContentItemDetailsService,
     private readonly clock: Clock,
+    private readonly cache: ContentPublicViews,
   ) {}
 
   /** An entry, or 404 FEATURED_CONTENT_NOT_FOUND (ids outside the integer range name none). */
@@ -49,13 +66,24 @@ export class ContentFeaturedService {
 
   /** `GET /api/content/items/featured`: entries whose window holds now by the app Clock, of published items, in display order. */
   async active(): Promise<PublicFeaturedView[]> {
-    return this.publicViews(await this.featured.activeAt(this.clock.now()));
+    const now = this.clock.now().getTime();
+    const inSpan = (view: ActiveFeaturedView) => view.readAt <= now && (view.validUntil === null || now < view.validUntil);
+    const view = await this.cache.read('featured-active', {}, () => this.loadActive(new Date(now)), { accept: inSpan });
+    return view.entries;
   }
 
   /** `GET /api/content/items/featured/all`: every entry of a published item, whatever its window. */
-  async all(query: FeaturedListQueryDto): Promise<Page<PublicFeaturedView>> {
-    const { rows, count } = await this.featured.publishedPage(query);
-    return toPage(await this.publicViews(rows), count, query);
+  all(query: FeaturedListQueryDto): Promise<Page<PublicFeaturedView>> {
+    return this.cache.read('featured-all', query, async () => {
+      const { rows, count } = await this.featured.publishedPage(query);
+      return toPage(await this.publicViews(rows), count, query);
+    });
+  }
+
+  private async loadActive(now: Date): Promise<ActiveFeaturedView> {
+    const validUntil = await this.featured.nextWindowChangeAfter(now);
+    const entries = await this.publicViews(await this.featured.activeAt(now));
+    return { entries, readAt: now.getTime(), validUntil: validUntil?.getTime() ?? null };
   }
 
   /** Entries with their item's preview (series, tier and labels through ContentItemDetailsService). */

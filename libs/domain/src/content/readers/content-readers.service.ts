@@ -3,6 +3,7 @@ import type { ContentItemModel, ContentSeriesModel } from '@platform/db';
 import { Page, SLUG_MAX_LENGTH, SLUG_PATTERN, toPage } from '../../shared';
 import { ContentTiersService } from '../access/content-tiers.service';
 import { ContentItemDetailsService } from '../content-item-details.service';
+import { ContentPublicViews } from '../content-public-views.service';
 import { ContentNotFound, ContentSeriesNotFound } from '../content.errors';
 import { itemSlugs, seriesSlugs } from '../content-slugs';
 import { ItemDetails, ItemPreviewView, SeriesView, toItemPreviewView, toSeriesView } from '../content.views';
@@ -18,6 +19,7 @@ export const isSlug = (text: string): boolean => text.length <= SLUG_MAX_LENGTH 
  * section 10): active series, a series with its published items, published items and one item's
  * preview. Draft, scheduled and archived items are never seen here; an archived series is hidden
  * from the series routes and public lists while its published items stay readable by slug.
+ * The four reads are cached for everyone (ContentPublicViews); a 404 is not cached.
  */
 @Service()
 export class ContentReadersService {
@@ -25,9 +27,33 @@ export class ContentReadersService {
     private readonly repository: ContentReadersRepository,
     private readonly details: ContentItemDetailsService,
     private readonly tiers: ContentTiersService,
+    private readonly cache: ContentPublicViews,
   ) {}
 
-  async listSeries(query: PublicContentSeriesQueryDto): Promise<Page<SeriesView>> {
+  listSeries(query: PublicContentSeriesQueryDto): Promise<Page<SeriesView>> {
+    return this.cache.read('series-list', query, () => this.loadSeriesList(query));
+  }
+
+  /** An active series by its current or a former slug, with a page of its published items. */
+  seriesBySlug(slug: string, query: ContentItemPageQueryDto): Promise<PublicSeriesDetailView> {
+    return this.cache.read('series', { ...query, slug }, () => this.loadSeries(slug, query));
+  }
+
+  /**
+   * Published items of active series (an archived series is hidden from public lists, its items
+   * with it; they stay readable by slug, CONTRACT section 10); `series` names an active series by
+   * its current or a former slug.
+   */
+  listItems(query: PublicContentItemQueryDto): Promise<Page<ItemPreviewView>> {
+    return this.cache.read('item-list', query, () => this.loadItemList(query));
+  }
+
+  /** A published item's preview by its current or a former slug (the body only when the item is free). */
+  preview(slug: string): Promise<ItemPreviewView> {
+    return this.cache.read('preview', { slug }, () => this.loadPreview(slug));
+  }
+
+  private async loadSeriesList(query: PublicContentSeriesQueryDto): Promise<Page<SeriesView>> {
     const { rows, count } = await this.repository.activeSeriesPage(query);
     const tiers = await this.tiers.ofSeries(rows.map((series) => series.id));
     return toPage(
@@ -37,8 +63,7 @@ export class ContentReadersService {
     );
   }
 
-  /** An active series by its current or a former slug, with a page of its published items. */
-  async seriesBySlug(slug: string, query: ContentItemPageQueryDto): Promise<PublicSeriesDetailView> {
+  private async loadSeries(slug: string, query: ContentItemPageQueryDto): Promise<PublicSeriesDetailView> {
     const series = await this.activeSeries(slug);
     const [tiers, items] = await Promise.all([this.tiers.ofSeries([series.id]), this.previews({ seriesId: series.id }, query)]);
     return {
@@ -48,12 +73,7 @@ export class ContentReadersService {
     };
   }
 
-  /**
-   * Published items of active series (an archived series is hidden from public lists, its items
-   * with it; they stay readable by slug, CONTRACT section 10); `series` names an active series by
-   * its current or a former slug.
-   */
-  async listItems(query: PublicContentItemQueryDto): Promise<Page<ItemPreviewView>> {
+  private async loadItemList(query: PublicContentItemQueryDto): Promise<Page<ItemPreviewView>> {
     let seriesId: number | undefined;
     if (query.series !== undefined) {
       const series = isSlug(query.series) ? await seriesSlugs.resolve(query.series, { status: 'active' }) : undefined;
@@ -64,8 +84,7 @@ export class ContentReadersService {
     return this.previews({ seriesId, categoryId: query.categoryId, tagId: query.tagId, activeSeriesOnly: true }, query);
   }
 
-  /** A published item's preview by its current or a former slug (the body only when the item is free). */
-  async preview(slug: string): Promise<ItemPreviewView> {
+  private async loadPreview(slug: string): Promise<ItemPreviewView> {
     const item = await this.publishedItem(slug);
     return toItemPreviewView(item, await this.details.ofOne(item));
   }

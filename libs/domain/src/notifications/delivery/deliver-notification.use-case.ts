@@ -4,7 +4,9 @@ import type { Logger } from '@platform/observability';
 import { LOGGER } from '../../shared';
 import type { NotificationEventName, NotificationEventPayloads } from '../events';
 import { isNotificationEventName, NotificationContent, renderNotification } from '../templates';
-import { ChannelBroadcastFanOutService, DeliveryTally } from './channel-broadcast-fan-out.service';
+import { ChannelBroadcastFanOutService } from './channel-broadcast-fan-out.service';
+import type { DeliveryTally } from './delivery-tally';
+import { NewsletterDeliveryService } from './newsletter-delivery.service';
 import { DeliveryRow, NotificationDeliveries } from './notification-deliveries.repository';
 import { DeliveryTarget, NotificationRecipientResolver } from './notification-recipients.service';
 import { EmailSender, InAppSender, PushSender, SendContext, SendOutcome } from './notification-senders';
@@ -38,7 +40,8 @@ export class NotificationDeliveryIncomplete extends Error {
  * kept), then claims, sends and settles each row that is not yet sent or skipped. Safe to run any
  * number of times: a sent delivery is never sent again, and a processed event is left alone.
  * A channel's broadcast (audience channel_members) goes to its members page by page in provider
- * batches instead (ChannelBroadcastFanOutService), with the same rows and the same end.
+ * batches instead (ChannelBroadcastFanOutService), and a newsletter send (content_readers) to the
+ * item's readers (NewsletterDeliveryService), with the same rows and the same end.
  * A failure here never touches the business write that recorded the event.
  */
 @Service()
@@ -50,6 +53,7 @@ export class DeliverNotificationUseCase {
     private readonly push: PushSender,
     private readonly inApp: InAppSender,
     private readonly broadcast: ChannelBroadcastFanOutService,
+    private readonly newsletters: NewsletterDeliveryService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -63,8 +67,7 @@ export class DeliverNotificationUseCase {
     const known = event as NotificationEventModel & { event: NotificationEventName };
 
     const content = renderNotification(known.event, known.payload as unknown as NotificationEventPayloads[NotificationEventName]);
-    const { sent, skipped, failed, busy, firstError } =
-      known.audience === 'channel_members' ? await this.broadcast.deliver(known, content) : await this.deliverEach(known, content);
+    const { sent, skipped, failed, busy, firstError } = await this.deliverTo(known, content);
     report.sent = sent;
     report.skipped = skipped;
 
@@ -75,6 +78,17 @@ export class DeliverNotificationUseCase {
       if (!event.processedAt) throw new NotificationDeliveryIncomplete(eventId, 0, 1, undefined);
     }
     return report;
+  }
+
+  private deliverTo(event: NotificationEventModel & { event: NotificationEventName }, content: NotificationContent): Promise<DeliveryTally> {
+    switch (event.audience) {
+      case 'channel_members':
+        return this.broadcast.deliver(event, content);
+      case 'content_readers':
+        return this.newsletters.deliver(event, content);
+      default:
+        return this.deliverEach(event, content);
+    }
   }
 
   /** Each (channel, recipient) of the event, one claim and one send at a time. */

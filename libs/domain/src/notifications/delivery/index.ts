@@ -4,3 +4,8 @@ export * from './notification-senders';
 export * from './deliver-notification.use-case';
 export * from './dispatch-pending-notifications.use-case';
 export * from './channel-broadcast-fan-out.service';
+export * from './delivery-tally';
+export * from './audience-fan-out.service';
+export * from './push-fan-out.service';
+export * from './newsletter-email-fan-out.service';
+export * from './newsletter-delivery.service';

@@ -14,9 +14,10 @@ export interface DeliveryRow {
 }
 
 /**
- * How long a claimed delivery stays `sending` before another attempt may take it over: longer than
- * any send can take (the SMTP timeouts are 10 s + 30 s), short enough that a crashed worker's
- * delivery is retried on the next attempt.
+ * How long a claimed delivery of a single event stays `sending` before another attempt may take
+ * it over: longer than a send takes unless the server stalls reply after reply (SMTP_TIMEOUTS: 10 s
+ * to connect and to greet, 30 s per reply), short enough that a crashed worker's delivery is
+ * retried on the next attempt. Newsletter emails, at most once, lease each send for its worst case.
  */
 export const DELIVERY_LEASE_SECONDS = 120;
 
@@ -97,15 +98,25 @@ export class NotificationDeliveries {
    * attempt holds, or already settled, are left out. Expired leases are not taken over: see abandonExpired.
    */
   async claimRecipients(eventId: string, channel: NotificationChannel, recipients: readonly string[], leaseSeconds: number): Promise<string[]> {
+    return (await this.claimRecipientDeliveries(eventId, channel, recipients, leaseSeconds)).map((row) => row.recipient);
+  }
+
+  /** claimRecipients, answering each claimed delivery's id too (an email's Message-ID is made from it). */
+  async claimRecipientDeliveries(
+    eventId: string,
+    channel: NotificationChannel,
+    recipients: readonly string[],
+    leaseSeconds: number,
+  ): Promise<Array<{ id: string; recipient: string }>> {
     if (recipients.length === 0) return [];
     const [rows] = await this.db.sequelize.query(
       `UPDATE notification_deliveries
        SET status = 'sending', locked_until = now() + make_interval(secs => :lease), attempts = attempts + 1, updated_at = now()
        WHERE event_id = :eventId AND channel = :channel AND recipient = ANY(CAST(:recipients AS text[])) AND status IN ('pending', 'failed')
-       RETURNING recipient`,
+       RETURNING id::text AS id, recipient`,
       { replacements: { eventId, channel, recipients: textArrayLiteral(recipients), lease: leaseSeconds } },
     );
-    return (rows as Array<{ recipient: string }>).map((row) => row.recipient);
+    return rows as Array<{ id: string; recipient: string }>;
   }
 
   /** Settles the claimed (`sending`) deliveries of `recipients` alike: sent, skipped or failed with the reason. */
@@ -135,6 +146,26 @@ export class NotificationDeliveries {
        WHERE event_id = :eventId AND channel = :channel AND recipient = ANY(CAST(:recipients AS text[])) AND status IN ('pending', 'failed')
        RETURNING id`,
       { replacements: { eventId, channel, recipients: textArrayLiteral(recipients), reason: truncate(reason) } },
+    );
+    return (rows as unknown[]).length;
+  }
+
+  /**
+   * Gives a claim back untried: `sending` → `pending`, its attempt not counted, with the reason.
+   * For a send that surely delivered nothing because of an outage (the SMTP server could not be
+   * reached), so no recipient is given up (giveUpAfter) for the server's fault.
+   */
+  async releaseClaim(id: string, reason: string): Promise<void> {
+    await this.settle(id, `status = 'pending', attempts = greatest(attempts - 1, 0), last_error = :reason`, { reason: truncate(reason) });
+  }
+
+  /** Skips every pending or failed delivery of the event (nobody more gets it); answers how many. */
+  async skipOpen(eventId: string, reason: string): Promise<number> {
+    const [rows] = await this.db.sequelize.query(
+      `UPDATE notification_deliveries SET status = 'skipped', last_error = :reason, locked_until = NULL, updated_at = now()
+       WHERE event_id = :eventId AND status IN ('pending', 'failed')
+       RETURNING id`,
+      { replacements: { eventId, reason: truncate(reason) } },
     );
     return (rows as unknown[]).length;
   }

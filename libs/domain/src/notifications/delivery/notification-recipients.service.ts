@@ -49,6 +49,9 @@ export class NotificationRecipientResolver {
       case 'channel_members':
         // A channel's members may be 100,000: ChannelBroadcastFanOutService delivers those events page by page.
         throw new Error(`notification ${event.id}: channel events are delivered by ChannelBroadcastFanOutService`);
+      case 'content_readers':
+        // A newsletter's readers may be every subscriber: NewsletterDeliveryService delivers those events page by page.
+        throw new Error(`notification ${event.id}: newsletter events are delivered by NewsletterDeliveryService`);
     }
   }
 

@@ -1,1 +1,2 @@
 export * from './notification-mailer.service';
+export * from './smtp-failures';

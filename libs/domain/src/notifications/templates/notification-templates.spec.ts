@@ -25,6 +25,8 @@ const SAMPLES: NotificationEventPayloads = {
   },
   TRAINING_ENROLLMENT_CONFIRMED: { userId: 'u-1', trainingId: 2, productAccessId: 4, enrollmentId: 5, orderId: 1, trainingTitle: 'Options 101' },
   CHANNEL_BROADCAST_POST: { channelId: 3, postId: 42, channelTitle: 'Market Signals' },
+  NEWSLETTER_EMAIL: { contentItemId: 7, slug: 'nepse-weekly-market-wrap', title: 'NEPSE weekly: market wrap', summary: 'Banks led the week.' },
+  NEWSLETTER_PUSH: { contentItemId: 7, slug: 'nepse-weekly-market-wrap', title: 'NEPSE weekly: market wrap', summary: null },
 };
 
 describe('notification templates', () => {

@@ -1,4 +1,4 @@
-import type { NotificationEventName, NotificationEventPayloads } from '../events';
+import type { NewsletterPayload, NotificationEventName, NotificationEventPayloads } from '../events';
 import { formatPaisa } from './money';
 
 /**
@@ -35,6 +35,14 @@ const paymentReceived = (payload: { orderNumber: string; paymentReference: strin
     ['Order', payload.orderNumber],
     ['Payment reference', payload.paymentReference],
   ],
+});
+
+const newsletterContent = (payload: NewsletterPayload): NotificationContent => ({
+  title: payload.title,
+  body: payload.summary ?? 'A new issue is out',
+  subject: payload.title,
+  details: [],
+  pushData: { notificationType: 'newsletter_item' },
 });
 
 const CANCELLED_BY = {
@@ -145,6 +153,10 @@ const TEMPLATES: Templates = {
     details: [['Channel', payload.channelTitle]],
     pushData: { notificationType: 'channel_broadcast_post' },
   }),
+  // issue 24 "Delivery": the push is the item's title and summary, with contentItemId and slug in
+  // data (the payload's); the email is the whole item (renderNewsletterEmail).
+  NEWSLETTER_EMAIL: newsletterContent,
+  NEWSLETTER_PUSH: newsletterContent,
 };
 
 export const isNotificationEventName = (name: string): name is NotificationEventName => Object.hasOwn(TEMPLATES, name);

@@ -3,6 +3,7 @@ import { QueryTypes } from 'sequelize';
 import { Database, Transaction } from '@platform/db';
 import { Clock, RealtimeAccessRecheck, textArrayLiteral } from '../../shared';
 import { EntitlementCache } from './entitlement-cache';
+import { CONTENT_TIER_HOLDERS_PAGE_SQL, NIL_USER_ID } from './content-tier-holders.sql';
 import { ENTITLEMENT_WINDOWS_SQL, FEATURE_HOLDERS_SQL, FEATURE_WINDOWS_OF_USERS_SQL } from './entitlement-windows.sql';
 
 export const CONTENT_TIERS = ['basic', 'premium'] as const;
@@ -13,6 +14,24 @@ export function contentTiersReadableWith(held: ContentTier | null): ContentTier[
   if (held === 'premium') return ['basic', 'premium'];
   if (held === 'basic') return ['basic'];
   return [];
+}
+
+/**
+ * The tiers whose holders read an item requiring `required` (null: free, read by every holder):
+ * contentTiersReadableWith turned around, so SQL can filter holders by the one rule.
+ */
+export function contentTiersSatisfying(required: ContentTier | null): ContentTier[] {
+  return CONTENT_TIERS.filter((held) => required === null || contentTiersReadableWith(held).includes(required));
+}
+
+/** A user holding a content tier now (newsletter audiences and the admin subscriber list). */
+export interface ContentTierHolder {
+  userId: string;
+  name: string;
+  email: string;
+  tier: ContentTier;
+  /** The latest end among the live windows that give this tier. */
+  validUntil: Date;
 }
 
 /** A period during which the user held a plan (JSON-safe: it is cached). */
@@ -131,6 +150,18 @@ export class EntitlementService {
       type: QueryTypes.SELECT,
     });
     return rows.map((row) => row.userId);
+  }
+
+  /**
+   * Up to `limit` users holding, at `at`, a content tier that reads items requiring `required`
+   * (null: every holder; contentTiersSatisfying), in user id order after `after` (null: from the
+   * first), from the database: the audience of a newsletter send, page by page.
+   */
+  async contentTierHolders(required: ContentTier | null, after: string | null, limit: number, at: Date = this.clock.now()): Promise<ContentTierHolder[]> {
+    return this.db.sequelize.query<ContentTierHolder>(CONTENT_TIER_HOLDERS_PAGE_SQL, {
+      replacements: { now: at, heldTiers: textArrayLiteral(contentTiersSatisfying(required)), after: after ?? NIL_USER_ID, limit },
+      type: QueryTypes.SELECT,
+    });
   }
 
   /**

@@ -1,4 +1,6 @@
-export { EntitlementService, CONTENT_TIERS, contentTiersReadableWith } from './entitlements.service';
-export type { ContentTier, Entitlements, EntitlementWindow, Interval } from './entitlements.service';
+export { EntitlementService, CONTENT_TIERS, contentTiersReadableWith, contentTiersSatisfying } from './entitlements.service';
+export type { ContentTier, ContentTierHolder, Entitlements, EntitlementWindow, Interval } from './entitlements.service';
+export { CONTENT_TIER_HOLDER_SORTS, ContentTierHoldersService } from './content-tier-holders.service';
+export type { ContentTierHolderSearch, ContentTierHolderSort } from './content-tier-holders.service';
 export { EntitlementCache } from './entitlement-cache';
 export { SubscriptionFeatureKeysService } from './feature-keys.service';

@@ -1,6 +1,7 @@
 import { Service } from 'typedi';
-import { ContentItemModel, Database } from '@platform/db';
+import type { ContentItemModel } from '@platform/db';
 import type { AdminActor } from '../../../shared';
+import { ContentPublicViews } from '../../content-public-views.service';
 import type { AdminItemView } from '../../content.views';
 import { AdminContentItemsRepository } from './content-items-admin.repository';
 import { AdminContentItemsService } from './content-items-admin.service';
@@ -14,13 +15,13 @@ import { AdminContentItemsService } from './content-items-admin.service';
 @Service()
 export class ContentItemMovesService {
   constructor(
-    private readonly db: Database,
+    private readonly publicViews: ContentPublicViews,
     private readonly items: AdminContentItemsRepository,
     private readonly reads: AdminContentItemsService,
   ) {}
 
   run(admin: AdminActor, id: number, move: (item: ContentItemModel) => boolean): Promise<AdminItemView> {
-    return this.db.transaction(async (tx) => {
+    return this.publicViews.transaction(async (tx) => {
       const item = await this.items.requireItem(id, tx, true);
       if (move(item)) {
         item.updatedByAdminId = admin.id;

@@ -1,11 +1,12 @@
 import { Service } from 'typedi';
-import { ContentFeaturedModel, Database } from '@platform/db';
+import { ContentFeaturedModel } from '@platform/db';
 import { AdminActor, Clock } from '../../../shared';
 import { ContentFeaturedRepository } from '../content-featured.repository';
 import { ContentFeaturedService } from '../content-featured.service';
 import type { CreateFeaturedEntryDto } from '../dto/featured-entry.dto';
 import { assertWindow, readWindowSide } from '../featured-window';
 import type { AdminFeaturedView } from '../featured.views';
+import { ContentPublicViews } from '../../content-public-views.service';
 
 /**
  * POST /api/admin/content-featured: features an item (of any status) with an optional window and
@@ -16,7 +17,7 @@ import type { AdminFeaturedView } from '../featured.views';
 @Service()
 export class CreateFeaturedEntryUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly publicViews: ContentPublicViews,
     private readonly featured: ContentFeaturedRepository,
     private readonly reads: ContentFeaturedService,
     private readonly clock: Clock,
@@ -26,7 +27,7 @@ export class CreateFeaturedEntryUseCase {
     const startDate = readWindowSide(dto.start_date, 'start') ?? null;
     const endDate = readWindowSide(dto.end_date, 'end') ?? null;
     assertWindow(startDate, endDate);
-    return this.db.transaction(async (tx) => {
+    return this.publicViews.transaction(async (tx) => {
       await this.featured.lock(tx);
       const item = await this.featured.requireFeaturableItem(dto.content_item_id, tx);
       const displayOrder = dto.display_order ?? (await this.featured.nextOrder(tx));

@@ -1,9 +1,9 @@
 import { Service } from 'typedi';
-import { Database } from '@platform/db';
 import { Clock, ValidationFailed } from '../../../shared';
 import { ContentFeaturedRepository } from '../content-featured.repository';
 import { ContentFeaturedService } from '../content-featured.service';
 import type { AdminFeaturedView } from '../featured.views';
+import { ContentPublicViews } from '../../content-public-views.service';
 
 const refused = (message: string) => ValidationFailed(message, [{ field: 'ids', code: 'currentEntries', message }]);
 
@@ -18,7 +18,7 @@ const refused = (message: string) => ValidationFailed(message, [{ field: 'ids', 
 @Service()
 export class ReorderFeaturedEntriesUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly publicViews: ContentPublicViews,
     private readonly featured: ContentFeaturedRepository,
     private readonly reads: ContentFeaturedService,
     private readonly clock: Clock,
@@ -27,7 +27,7 @@ export class ReorderFeaturedEntriesUseCase {
   execute(ids: number[]): Promise<AdminFeaturedView[]> {
     const repeated = [...new Set(ids.filter((id, index) => ids.indexOf(id) !== index))];
     if (repeated.length) throw refused(`ids must name each featured entry once: repeated ${repeated.join(', ')}`);
-    return this.db.transaction(async (tx) => {
+    return this.publicViews.transaction(async (tx) => {
       await this.featured.lock(tx);
       const current = (await this.featured.all(tx)).map((entry) => entry.id);
       const known = new Set(current);

@@ -1,11 +1,12 @@
 import { Service } from 'typedi';
-import { ContentFeaturedModel, Database } from '@platform/db';
+import { ContentFeaturedModel } from '@platform/db';
 import { Clock, ValidationFailed } from '../../../shared';
 import { ContentFeaturedRepository } from '../content-featured.repository';
 import { ContentFeaturedService } from '../content-featured.service';
 import type { UpdateFeaturedEntryDto } from '../dto/featured-entry.dto';
 import { assertWindow, readWindowSide } from '../featured-window';
 import type { AdminFeaturedView } from '../featured.views';
+import { ContentPublicViews } from '../../content-public-views.service';
 
 /**
  * PATCH /api/admin/content-featured/:id: any of the create fields (at least one; null clears a
@@ -16,7 +17,7 @@ import type { AdminFeaturedView } from '../featured.views';
 @Service()
 export class UpdateFeaturedEntryUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly publicViews: ContentPublicViews,
     private readonly featured: ContentFeaturedRepository,
     private readonly reads: ContentFeaturedService,
     private readonly clock: Clock,
@@ -25,7 +26,7 @@ export class UpdateFeaturedEntryUseCase {
   execute(id: number, dto: UpdateFeaturedEntryDto): Promise<AdminFeaturedView> {
     const present = Object.keys(dto).filter((key) => dto[key as keyof UpdateFeaturedEntryDto] !== undefined);
     if (present.length === 0) throw ValidationFailed('Nothing to update: send at least one field');
-    return this.db.transaction(async (tx) => {
+    return this.publicViews.transaction(async (tx) => {
       await this.featured.lock(tx);
       const entry = await this.reads.require(id, tx);
       const startDate = readWindowSide(dto.start_date, 'start');

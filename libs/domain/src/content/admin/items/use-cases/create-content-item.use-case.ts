@@ -1,5 +1,5 @@
 import { Service } from 'typedi';
-import { ContentItemModel, Database } from '@platform/db';
+import { ContentItemModel } from '@platform/db';
 import { AdminActor, Clock } from '../../../../shared';
 import { chooseItemSlug, itemSlugs } from '../../../content-slugs';
 import type { AdminItemView } from '../../../content.views';
@@ -7,6 +7,7 @@ import { statusBySchedule } from '../content-item-schedule';
 import { ContentItemReferencesService } from '../content-item-references.service';
 import { AdminContentItemsService } from '../content-items-admin.service';
 import { CreateContentItemDto } from '../dto/content-item-write.dto';
+import { ContentPublicViews } from '../../../content-public-views.service';
 
 /**
  * POST /api/admin/content-items (CONTRACT section 10): a `draft` item, or `scheduled` when
@@ -17,7 +18,7 @@ import { CreateContentItemDto } from '../dto/content-item-write.dto';
 @Service()
 export class CreateContentItemUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly publicViews: ContentPublicViews,
     private readonly clock: Clock,
     private readonly references: ContentItemReferencesService,
     private readonly reads: AdminContentItemsService,
@@ -25,7 +26,7 @@ export class CreateContentItemUseCase {
 
   async execute(admin: AdminActor, input: CreateContentItemDto): Promise<AdminItemView> {
     const scheduledAt = input.scheduledAt === undefined ? null : new Date(input.scheduledAt);
-    return this.db.transaction(async (tx) => {
+    return this.publicViews.transaction(async (tx) => {
       await this.references.requireSeries(input.seriesId, tx);
       if (input.categoryId !== undefined) await this.references.requireCategory(input.categoryId, tx);
       const tagIds = await this.references.requireTags(input.tagIds ?? [], tx);

@@ -1,6 +1,6 @@
 import { Service } from 'typedi';
-import { Database } from '@platform/db';
 import { AdminContentItemsRepository } from '../content-items-admin.repository';
+import { ContentPublicViews } from '../../../content-public-views.service';
 
 /**
  * DELETE /api/admin/content-items/:id: the item, whatever its status, with its tags, tier rule,
@@ -9,12 +9,12 @@ import { AdminContentItemsRepository } from '../content-items-admin.repository';
 @Service()
 export class DeleteContentItemUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly publicViews: ContentPublicViews,
     private readonly items: AdminContentItemsRepository,
   ) {}
 
   execute(id: number): Promise<{ id: number }> {
-    return this.db.transaction(async (tx) => {
+    return this.publicViews.transaction(async (tx) => {
       const item = await this.items.requireItem(id, tx, true);
       await item.destroy({ transaction: tx });
       return { id };

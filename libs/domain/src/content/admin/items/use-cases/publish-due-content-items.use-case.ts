@@ -1,6 +1,7 @@
 import { Service } from 'typedi';
 import { Database } from '@platform/db';
 import { Clock } from '../../../../shared';
+import { ContentPublicViews } from '../../../content-public-views.service';
 
 export interface PublishDueContentItemsReport {
   /** The items this run published (another runner's are not here). */
@@ -15,13 +16,15 @@ export interface PublishDueContentItemsReport {
  * disjoint. An item unpublished or archived before the run is not `scheduled` and stays as it is.
  *
  * publishedAt is the item's scheduledAt, not the run's time: readers see the time the editor
- * chose, and a late run (a job outage) does not reorder the newest-first lists.
+ * chose, and a late run (a job outage) does not reorder the newest-first lists. A run that
+ * published something makes the cached public views stale (ContentPublicViews).
  */
 @Service()
 export class PublishDueContentItemsUseCase {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly publicViews: ContentPublicViews,
   ) {}
 
   async execute(): Promise<PublishDueContentItemsReport> {
@@ -31,6 +34,9 @@ export class PublishDueContentItemsUseCase {
         RETURNING id`,
       { replacements: { now: this.clock.now() } },
     );
-    return { publishedIds: (rows as { id: number }[]).map((row) => row.id).sort((a, b) => a - b) };
+    const publishedIds = (rows as { id: number }[]).map((row) => row.id).sort((a, b) => a - b);
+    // The UPDATE committed on its own: the bump follows it.
+    if (publishedIds.length > 0) await this.publicViews.invalidate();
+    return { publishedIds };
   }
 }

@@ -1,11 +1,11 @@
 import { Service } from 'typedi';
-import { Database } from '@platform/db';
 import { AdminActor } from '../../../../shared';
 import { ContentTierRulesRepository } from '../../../access/content-tier-rules.repository';
 import type { AdminItemView } from '../../../content.views';
 import { AdminContentItemsRepository } from '../content-items-admin.repository';
 import { AdminContentItemsService } from '../content-items-admin.service';
 import type { SetContentTierDto } from '../../../access/dto/set-content-tier.dto';
+import { ContentPublicViews } from '../../../content-public-views.service';
 
 /**
  * POST /api/admin/content-items/:id/tier `{ tier: basic | premium | null }`: sets the item's own
@@ -15,14 +15,14 @@ import type { SetContentTierDto } from '../../../access/dto/set-content-tier.dto
 @Service()
 export class SetContentItemTierUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly publicViews: ContentPublicViews,
     private readonly rules: ContentTierRulesRepository,
     private readonly items: AdminContentItemsRepository,
     private readonly reads: AdminContentItemsService,
   ) {}
 
   execute(admin: AdminActor, id: number, input: SetContentTierDto): Promise<AdminItemView> {
-    return this.db.transaction(async (tx) => {
+    return this.publicViews.transaction(async (tx) => {
       const item = await this.items.requireItem(id, tx, true);
       await this.rules.set({ itemId: item.id }, input.tier, admin, tx);
       item.updatedByAdminId = admin.id;

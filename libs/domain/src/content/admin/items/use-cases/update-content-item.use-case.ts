@@ -1,5 +1,5 @@
 import { Service } from 'typedi';
-import { ContentItemModel, Database } from '@platform/db';
+import { ContentItemModel } from '@platform/db';
 import { AdminActor, Clock, sameInstant, ValidationFailed } from '../../../../shared';
 import { itemSlugs } from '../../../content-slugs';
 import { ContentStatusInvalid } from '../../../content.errors';
@@ -9,6 +9,7 @@ import { ContentItemReferencesService } from '../content-item-references.service
 import { AdminContentItemsRepository } from '../content-items-admin.repository';
 import { AdminContentItemsService } from '../content-items-admin.service';
 import { UpdateContentItemDto } from '../dto/content-item-write.dto';
+import { ContentPublicViews } from '../../../content-public-views.service';
 
 /**
  * PATCH /api/admin/content-items/:id under the item's row lock. A new slug keeps the old one
@@ -19,7 +20,7 @@ import { UpdateContentItemDto } from '../dto/content-item-write.dto';
 @Service()
 export class UpdateContentItemUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly publicViews: ContentPublicViews,
     private readonly clock: Clock,
     private readonly items: AdminContentItemsRepository,
     private readonly references: ContentItemReferencesService,
@@ -30,7 +31,7 @@ export class UpdateContentItemUseCase {
     const present = Object.keys(input).filter((key) => input[key as keyof UpdateContentItemDto] !== undefined);
     if (present.length === 0) throw ValidationFailed('Nothing to update: send at least one field');
     return itemSlugs.raceAsConflict(input.slug ?? '', () =>
-      this.db.transaction(async (tx) => {
+      this.publicViews.transaction(async (tx) => {
         const item = await this.items.requireItem(id, tx, true);
         if (input.seriesId !== undefined && input.seriesId !== item.seriesId) await this.references.requireSeries(input.seriesId, tx);
         if (input.categoryId !== undefined && input.categoryId !== null) await this.references.requireCategory(input.categoryId, tx);

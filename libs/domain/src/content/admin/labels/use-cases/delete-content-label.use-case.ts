@@ -1,7 +1,7 @@
 import { Service } from 'typedi';
-import { Database } from '@platform/db';
 import { ContentLabelView, toLabelView } from '../../../content.views';
 import { ContentLabelKind, ContentLabelsRepository } from '../content-labels.repository';
+import { ContentPublicViews } from '../../../content-public-views.service';
 
 /**
  * Deletes a category or a tag and answers what it was. Items filed under it stay: a deleted
@@ -11,12 +11,12 @@ import { ContentLabelKind, ContentLabelsRepository } from '../content-labels.rep
 @Service()
 export class DeleteContentLabelUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly publicViews: ContentPublicViews,
     private readonly labels: ContentLabelsRepository,
   ) {}
 
   execute(kind: ContentLabelKind, id: number): Promise<ContentLabelView> {
-    return this.db.transaction(async (tx) => {
+    return this.publicViews.transaction(async (tx) => {
       const label = await this.labels.require(kind, id, tx);
       const view = toLabelView(label);
       await label.destroy({ transaction: tx });

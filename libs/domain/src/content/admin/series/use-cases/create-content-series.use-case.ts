@@ -1,10 +1,11 @@
 import { Service } from 'typedi';
-import { ContentSeriesModel, ContentSeriesStatus, Database } from '@platform/db';
+import { ContentSeriesModel, ContentSeriesStatus } from '@platform/db';
 import { AdminActor, slugify } from '../../../../shared';
 import { seriesSlugs } from '../../../content-slugs';
 import type { SeriesView } from '../../../content.views';
 import { AdminContentSeriesService } from '../admin-content-series.service';
 import type { CreateContentSeriesDto } from '../dto/content-series-write.dto';
+import { ContentPublicViews } from '../../../content-public-views.service';
 
 /**
  * POST /api/admin/content-series (CONTRACT section 10): `active` unless `archived` is asked, no
@@ -15,13 +16,13 @@ import type { CreateContentSeriesDto } from '../dto/content-series-write.dto';
 @Service()
 export class CreateContentSeriesUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly publicViews: ContentPublicViews,
     private readonly reads: AdminContentSeriesService,
   ) {}
 
   async execute(admin: AdminActor, input: CreateContentSeriesDto): Promise<SeriesView> {
     return seriesSlugs.raceAsConflict(input.slug ?? slugify(input.title, 'series'), () =>
-      this.db.transaction(async (tx) => {
+      this.publicViews.transaction(async (tx) => {
         const slug = await seriesSlugs.choose(input.slug, input.title, tx);
         const series = await ContentSeriesModel.create(
           {

@@ -3,6 +3,7 @@ import { QueryTypes } from 'sequelize';
 import { ContentItemModel, Database, isForeignKeyViolation, Transaction } from '@platform/db';
 import { ContentSeriesHasPublishedItems } from '../../../content.errors';
 import { ContentSeriesRepository } from '../content-series.repository';
+import { ContentPublicViews } from '../../../content-public-views.service';
 
 /** What DELETE /api/admin/content-series/:id answers. */
 export interface ContentSeriesDeleteView {
@@ -28,13 +29,14 @@ const ITEMS_SERIES_FKEY = 'content_items_series_id_fkey';
 export class DeleteContentSeriesUseCase {
   constructor(
     private readonly db: Database,
+    private readonly publicViews: ContentPublicViews,
     private readonly series: ContentSeriesRepository,
   ) {}
 
   async execute(id: number): Promise<ContentSeriesDeleteView> {
     try {
       // A deadlock with an item write that moves an item to this series is retried (the work repeats safely).
-      return await this.db.transaction((tx) => this.deleteIn(id, tx), { retries: 2 });
+      return await this.publicViews.transaction((tx) => this.deleteIn(id, tx), { retries: 2 });
     } catch (error) {
       if (isForeignKeyViolation(error) && constraintOf(error) === ITEMS_SERIES_FKEY) throw ContentSeriesHasPublishedItems();
       throw error;

@@ -1,11 +1,11 @@
 import { Service } from 'typedi';
-import { Database } from '@platform/db';
 import { AdminActor } from '../../../../shared';
 import { ContentTierRulesRepository } from '../../../access/content-tier-rules.repository';
 import type { SeriesView } from '../../../content.views';
 import { AdminContentSeriesService } from '../admin-content-series.service';
 import { ContentSeriesRepository } from '../content-series.repository';
 import type { SetContentTierDto } from '../../../access/dto/set-content-tier.dto';
+import { ContentPublicViews } from '../../../content-public-views.service';
 
 /**
  * POST /api/admin/content-series/:id/tier (CONTRACT section 10): `basic` or `premium` upserts the
@@ -17,14 +17,14 @@ import type { SetContentTierDto } from '../../../access/dto/set-content-tier.dto
 @Service()
 export class SetContentSeriesTierUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly publicViews: ContentPublicViews,
     private readonly rules: ContentTierRulesRepository,
     private readonly series: ContentSeriesRepository,
     private readonly reads: AdminContentSeriesService,
   ) {}
 
   execute(admin: AdminActor, id: number, input: SetContentTierDto): Promise<SeriesView> {
-    return this.db.transaction(async (tx) => {
+    return this.publicViews.transaction(async (tx) => {
       const series = await this.series.requireSeries(id, tx, true);
       await this.rules.set({ seriesId: series.id }, input.tier, admin, tx);
       series.changed('updatedAt', true);

@@ -1,11 +1,12 @@
 import { Service } from 'typedi';
-import { ContentSeriesStatus, Database } from '@platform/db';
+import { ContentSeriesStatus } from '@platform/db';
 import { ValidationFailed } from '../../../../shared';
 import { seriesSlugs } from '../../../content-slugs';
 import type { SeriesView } from '../../../content.views';
 import { AdminContentSeriesService } from '../admin-content-series.service';
 import { ContentSeriesRepository } from '../content-series.repository';
 import type { UpdateContentSeriesDto } from '../dto/content-series-write.dto';
+import { ContentPublicViews } from '../../../content-public-views.service';
 
 /**
  * PATCH /api/admin/content-series/:id, under the series' row lock. A new slug keeps the old one
@@ -15,7 +16,7 @@ import type { UpdateContentSeriesDto } from '../dto/content-series-write.dto';
 @Service()
 export class UpdateContentSeriesUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly publicViews: ContentPublicViews,
     private readonly series: ContentSeriesRepository,
     private readonly reads: AdminContentSeriesService,
   ) {}
@@ -24,7 +25,7 @@ export class UpdateContentSeriesUseCase {
     const present = Object.keys(input).filter((key) => input[key as keyof UpdateContentSeriesDto] !== undefined);
     if (present.length === 0) throw ValidationFailed('Nothing to update: send at least one of title, slug, description, status');
     return seriesSlugs.raceAsConflict(input.slug ?? '', () =>
-      this.db.transaction(async (tx) => {
+      this.publicViews.transaction(async (tx) => {
         const series = await this.series.requireSeries(id, tx, true);
         if (input.slug !== undefined) await seriesSlugs.rename(series, input.slug, tx);
         if (input.title !== undefined) series.title = input.title;
