@@ -9,6 +9,7 @@ import { startChannelsBench } from './channels';
 import { Cleanup } from './cleanup';
 import { createCommerceFixtures } from './commerce';
 import { createBenchActors } from './fixtures';
+import { startHotReadsBench } from './hot-reads';
 import { startMarketBench } from './market';
 import { measure, Measurement, stopLoadGenerator } from './measure';
 import { startPortfolioBench } from './portfolio';
@@ -49,8 +50,9 @@ async function main(): Promise<number> {
   const channels = startChannelsBench(env.config, apps.adminApi, baselines, actors);
   const pushFanOut = startChannelPushFanOutBench(env.config, apps, baselines, actors);
   const socketFanOut = startSocketFanOutBench(env.config, apps, baselines, actors);
+  const hotReads = startHotReadsBench(apps.customerApi, baselines, actors);
   const plan = filterPlan(
-    [...buildPlan(apps, baselines, actors, signing, commerce, adminOrders, market), ...portfolio.groups, ...training.groups, ...channels.groups, ...pushFanOut.groups, ...socketFanOut.groups],
+    [...buildPlan(apps, baselines, actors, signing, commerce, adminOrders, market), ...portfolio.groups, ...training.groups, ...channels.groups, ...pushFanOut.groups, ...socketFanOut.groups, ...hotReads.groups],
     settings.filter,
   );
   if (plan.length === 0) throw new Error(`BENCH_FILTER "${settings.filter}" matches no scenario`);
