@@ -27,7 +27,6 @@ export class AddPortfolioTransactionUseCase {
     if (read.problems.length) throw PortfolioInputInvalid(read.problems);
     // A symbol becomes its companyId first: `symbol: "NABIL"` and NABIL's companyId are one request to the key.
     const fields = this.transactions.validated(await this.companies.resolve(read));
-    if (idempotencyKey === undefined) return this.transactions.record(customerId, portfolioId, fields);
     const request = {
       actor: { kind: 'customer' as const, id: customerId },
       scope: 'portfolio_transaction.add' as const,
@@ -35,10 +34,8 @@ export class AddPortfolioTransactionUseCase {
       fingerprint: requestFingerprint({ portfolioId, ...fields }),
       errors: PORTFOLIO_IDEMPOTENCY_ERRORS,
     };
-    return this.keys.perform(request, (claim) =>
-      this.transactions.record(customerId, portfolioId, fields, (view, tx) =>
-        this.keys.complete(claim, view, { type: 'portfolio_transaction', id: view.id }, tx),
-      ),
+    return this.keys.performIfKeyed(request, (claim) =>
+      this.transactions.record(customerId, portfolioId, fields, claim && ((view, tx) => this.keys.complete(claim, view, { type: 'portfolio_transaction', id: view.id }, tx))),
     );
   }
 }
