@@ -3,6 +3,7 @@ import { Pool } from 'pg';
 import type { AppConfig } from '@platform/config';
 import { listen } from '@platform/http';
 import type { Cleanup } from './cleanup';
+import { mountPageReadBaselines } from './page-read-baselines';
 
 export interface Baselines {
   /** Bare express answering `GET /healthz` with the health body of the apps. */
@@ -19,11 +20,19 @@ export interface Baselines {
   expressPgHeartbeatUrl(courseId: number, lessonId: number): string;
 }
 
+/** The express + pg routes doing the SQL of an uncached customer-api page read (page-read-baselines.ts); the user id is the bearer value. */
+export interface PageReadBaselines {
+  /** `GET /orders-page`: the first page of the caller's orders, their count and lines per order. */
+  expressPgOrdersPageUrl: string;
+  /** `GET /cart`: the caller's active cart and its lines with their products. */
+  expressPgCartUrl: string;
+}
+
 /**
  * The reference servers each scenario is compared with. They run in the same process as the
  * apps and are served by the same `listen()`, so the ratio isolates what the app stack adds.
  */
-export async function startBaselines(config: AppConfig, cleanup: Cleanup): Promise<Baselines> {
+export async function startBaselines(config: AppConfig, cleanup: Cleanup): Promise<Baselines & PageReadBaselines> {
   const bare = await listen(bareExpress(), 0);
   cleanup.add('stop the bare express baseline', () => bare.close(1_000));
 
@@ -64,6 +73,8 @@ export async function startBaselines(config: AppConfig, cleanup: Cleanup): Promi
     expressPgUrl: (userId) => `http://127.0.0.1:${withPg.port}/users/${encodeURIComponent(userId)}`,
     expressPgInsertUrl: `http://127.0.0.1:${withPg.port}/orders`,
     expressPgHeartbeatUrl: (courseId, lessonId) => `http://127.0.0.1:${withPg.port}/courses/${courseId}/lessons/${lessonId}/heartbeat`,
+    expressPgOrdersPageUrl: `http://127.0.0.1:${withPg.port}/orders-page`,
+    expressPgCartUrl: `http://127.0.0.1:${withPg.port}/cart`,
   };
 }
 
@@ -121,5 +132,6 @@ function expressWithPg(pool: Pool): Express {
       next(error);
     }
   });
+  mountPageReadBaselines(app, pool);
   return app;
 }

@@ -10,6 +10,8 @@ export interface CommerceFixtures {
   cartToken: string;
   /** Tokens of ORDER_CUSTOMERS customers with ORDER_COUNT orders (two lines each), rotated per request (60 lists a minute each). */
   ordersTokens: string[];
+  /** The ids of those customers, in the same order (the express + pg baselines take the id as bearer value). */
+  ordersCustomerIds: string[];
   /** A published, sellable course for buy-now. */
   buyNowProductId: number;
   /** Tokens of BUY_NOW_CUSTOMERS customers, rotated per request (buy-now allows 10 a minute per customer). */
@@ -19,8 +21,8 @@ export interface CommerceFixtures {
 export const ORDER_COUNT = 20;
 /** 10 buy-nows a minute each: 2,000 customers allow 20,000 orders a minute, far above what 2 cores place. */
 export const BUY_NOW_CUSTOMERS = 2_000;
-/** 60 order lists a minute each: 500 customers allow 30,000 a minute. */
-export const ORDER_CUSTOMERS = 500;
+/** 60 order lists a minute each: 2,000 customers allow 120,000 a minute (the cached and the uncached scenario share them). */
+export const ORDER_CUSTOMERS = 2_000;
 const TOKEN_TTL_SECONDS = 3_600;
 
 /**
@@ -51,6 +53,7 @@ export async function createCommerceFixtures(container: ContainerInstance): Prom
   return {
     cartToken: sign(cartUser.id),
     ordersTokens: orderUsers.map((user) => sign(user.id)),
+    ordersCustomerIds: orderUsers.map((user) => user.id),
     buyNowProductId: first.product.id,
     buyNowTokens: buyers.map((user) => sign(user.id)),
   };

@@ -1,3 +1,4 @@
+import type { CheckedAnswer } from './ask-once';
 import type { BenchCheck } from './scenarios';
 
 /**
@@ -5,10 +6,7 @@ import type { BenchCheck } from './scenarios';
  * group ran: a fast 200 that lists nothing (an empty page, another customer's inbox) would measure
  * a cheaper route than the one named, so a wrong answer fails the run.
  */
-export interface HotReadAnswer {
-  status: number;
-  body: unknown;
-}
+export type HotReadAnswer = CheckedAnswer;
 
 /** What prepare wrote, that the answers must show. */
 export interface HotReadExpectations {

@@ -1,3 +1,4 @@
+import { askOnce } from './ask-once';
 import { randomUUID } from 'node:crypto';
 import { Database, UserModel } from '@platform/db';
 import { AccessTokenService } from '@platform/domain';
@@ -6,7 +7,6 @@ import type { RunningApp } from './apps';
 import type { Baselines } from './baselines';
 import type { BenchActors } from './fixtures';
 import {
-  HotReadAnswer,
   HotReadExpectations,
   notificationsCheck,
   storefrontDetailCheck,
@@ -60,13 +60,13 @@ export function startHotReadsBench(customerApi: RunningApp, baselines: Baselines
     kind: 'scenario',
     description:
       `public, no token: first page (${PAGE_SIZE}) of the published, sellable courses (${STOREFRONT_COURSES} written for the bench, ` +
-      'plus any other group wrote), count, lesson totals per course and list envelope; no cache in front of it today',
+      'plus any other group wrote), count, lesson totals per course and list envelope; cached in Redis (catalog:storefront-courses), so mostly hits',
     url: `${customerApi.baseUrl}/api/courses`,
   };
   const courseDetail: Target = {
     name: 'customer-api GET /api/courses/:slug (storefront detail)',
     kind: 'scenario',
-    description: `public, no token: slug resolution, course + product + ${STOREFRONT_TOPICS} topics, lesson totals and envelope; no cache in front of it today`,
+    description: `public, no token: slug resolution, course + product + ${STOREFRONT_TOPICS} topics, lesson totals and envelope; cached in Redis (catalog:storefront-courses), so mostly hits`,
     url: `${customerApi.baseUrl}/api/courses/unset`,
   };
   let courses: Promise<string> | undefined;
@@ -187,18 +187,4 @@ async function writeLiveSubscription(userId: string): Promise<string> {
 }
 
 /** One request with the target's own headers (the pre-flight customer's token), after its run. */
-async function ask(target: Target): Promise<HotReadAnswer> {
-  try {
-    const response = await fetch(target.url, { headers: target.headers, signal: AbortSignal.timeout(10_000) });
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
-    return { status: response.status, body };
-  } catch (error) {
-    return { status: 0, body: (error as Error).message };
-  }
-}
+const ask = (target: Target) => askOnce(target.url, target.headers);

@@ -150,14 +150,16 @@ export function startPortfolioBench(marketApi: RunningApp, baselines: Baselines,
       }
 
       // The summary's own work, without the cache: a PortfolioCache whose read always loads.
-      const passThrough = { read: (_id: string, _view: string, _variant: string, load: () => Promise<unknown>) => load() };
+      const passThrough = {
+        readJson: async (_id: string, _view: string, _variant: string, _owner: string, load: () => Promise<unknown>) => Buffer.from(JSON.stringify(await load())),
+      };
       const uncached = new PortfolioHoldingsService(db, passThrough as unknown as PortfolioCache, new PortfolioOwnership(db));
       for (const portfolio of portfolios) {
-        for (let n = 0; n < SUMMARY_WARMUP; n += 1) await uncached.summary(actors.customerId, portfolio.id);
+        for (let n = 0; n < SUMMARY_WARMUP; n += 1) await uncached.summaryJson(actors.customerId, portfolio.id);
         const samples: number[] = [];
         for (let n = 0; n < SUMMARY_ITERATIONS; n += 1) {
           const callStarted = performance.now();
-          await uncached.summary(actors.customerId, portfolio.id);
+          await uncached.summaryJson(actors.customerId, portfolio.id);
           samples.push(performance.now() - callStarted);
         }
         portfolio.summary = timingStats(samples);

@@ -18,10 +18,12 @@ import { BenchCheck, buildPlan, filterPlan } from './scenarios';
 import { readBenchSettings } from './settings';
 import { startSocketFanOutBench } from './socket-fan-out';
 import { startTrainingBench } from './training';
+import { startUncachedCustomerApi } from './uncached-customer-api';
+import { startUncachedReadsBench } from './uncached-reads';
 import { startSigningTargets } from './uploads';
 
 /**
- * `npm run bench`: the four apps and two baseline servers in this process, the load generator
+ * `npm run bench`: the four apps (and a customer-api with its caches off) and two baseline servers in this process, the load generator
  * (autocannon) in a child process, a scratch database and Redis prefix that are removed at the end.
  * Prints a table, writes tmp/bench/results.json, exits 1 when any target saw non-2xx (other than its
  * expectedStatuses) or errors, or a group's check (`verify`, e.g. the training group's no-oversell) failed.
@@ -39,6 +41,7 @@ async function main(): Promise<number> {
   const env = await createBenchEnvironment(cleanup);
   log(`bench: database ${env.databaseName}, Redis prefix ${env.redisPrefix}, DB_POOL_MAX ${env.config.db.pool.max}`);
   const apps = await startApps(env.infra, cleanup);
+  const uncachedCustomerApi = await startUncachedCustomerApi(env.infra, cleanup);
   const actors = await createBenchActors(apps.customerApi.app.container);
   const commerce = await createCommerceFixtures(apps.customerApi.app.container);
   const baselines = await startBaselines(env.config, cleanup);
@@ -51,8 +54,9 @@ async function main(): Promise<number> {
   const pushFanOut = startChannelPushFanOutBench(env.config, apps, baselines, actors);
   const socketFanOut = startSocketFanOutBench(env.config, apps, baselines, actors);
   const hotReads = startHotReadsBench(apps.customerApi, baselines, actors);
+  const uncachedReads = startUncachedReadsBench(uncachedCustomerApi, env.infra.redis, baselines, commerce);
   const plan = filterPlan(
-    [...buildPlan(apps, baselines, actors, signing, commerce, adminOrders, market), ...portfolio.groups, ...training.groups, ...channels.groups, ...pushFanOut.groups, ...socketFanOut.groups, ...hotReads.groups],
+    [...buildPlan(apps, baselines, actors, signing, commerce, adminOrders, market), ...portfolio.groups, ...training.groups, ...channels.groups, ...pushFanOut.groups, ...socketFanOut.groups, ...hotReads.groups, ...uncachedReads.groups],
     settings.filter,
   );
   if (plan.length === 0) throw new Error(`BENCH_FILTER "${settings.filter}" matches no scenario`);

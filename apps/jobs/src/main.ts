@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { NotificationMailer } from '@platform/domain';
 import { startService } from '@platform/http';
 import { createJobsApp, startJobWorkers } from './jobs-app';
 
@@ -8,4 +9,6 @@ startService({
   port: (config) => config.apps.jobs.port,
   create: createJobsApp,
   onStart: startJobWorkers,
+  // Once the jobs drained, nothing sends email: the SMTP pool's connections close.
+  onClosed: (app) => app.container.get(NotificationMailer).close(),
 });

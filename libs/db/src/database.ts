@@ -68,6 +68,13 @@ export class Database {
     }
   }
 
+  /** `prepared` inside `tx`, on the transaction's own connection, so it commits or rolls back with the rest. */
+  async preparedIn<Row>(tx: Transaction, statement: PreparedStatement, params: Record<string, unknown>): Promise<Row[]> {
+    const client = (tx as unknown as { connection: PgClient }).connection;
+    const result = await client.query({ name: statement.name, text: statement.text, values: statement.order.map((key) => params[key]) });
+    return result.rows as Row[];
+  }
+
   async close(): Promise<void> {
     await this.sequelize.close();
   }
@@ -96,8 +103,12 @@ export function preparedStatement(name: string, sql: string, types: Record<strin
   return { name, text, order };
 }
 
+interface PgClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
 interface PgConnections {
-  getConnection(options: { type: 'write' }): Promise<{ query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> }>;
+  getConnection(options: { type: 'write' }): Promise<PgClient>;
   releaseConnection(connection: unknown): void;
 }
 

@@ -5,11 +5,13 @@ import type { ContainerInstance } from 'typedi';
 import { MetricsRegistry } from '@platform/observability';
 import { pingRedis } from '@platform/redis';
 import type { Infrastructure } from '@platform/runtime';
-import { authorizationChecker, createPassport, currentUserChecker } from './auth';
+import { authorizationChecker, currentUserChecker, installTokenAuthentication } from './auth';
 import { EnvelopeInterceptor } from './envelope';
 import { errorHandler, notFoundHandler, rejectNonObjectBodies } from './errors';
 import { installPerAppIoc } from './ioc';
 import { JsonBodyOptions, jsonBodies, requireReadableBody } from './json-bodies';
+import { stopRoutingAfterActions } from './stop-after-response';
+import { memoizeValidationMetadata } from './validation-metadata-memo';
 import { explainUnmatchedRoutes } from './unmatched-routes';
 import {
   buildOpenApiDocument,
@@ -53,7 +55,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   let shuttingDown = false;
 
   app.locals['container'] = container;
-  app.locals['passport'] = createPassport(container);
+  installTokenAuthentication(app.locals, container);
   app.set('trust proxy', infra.config.http.trustProxy);
   app.disable('x-powered-by');
 
@@ -81,6 +83,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use(requireReadableBody);
 
   installPerAppIoc();
+  memoizeValidationMetadata();
+  stopRoutingAfterActions(options.controllers);
   const routing: RoutingControllersOptions = {
     controllers: options.controllers,
     interceptors: [EnvelopeInterceptor],

@@ -1,6 +1,6 @@
 export { createHttpApp } from './create-http-app';
 export type { HttpApp, HttpAppOptions } from './create-http-app';
-export { ApiResponse, EnvelopeInterceptor, successEnvelope, successPageEnvelope } from './envelope';
+export { ApiResponse, EnvelopeInterceptor, PLAIN_ANSWER, sendStoredJson, successEnvelope, successEnvelopeOfPage, successPageEnvelope } from './envelope';
 export * from './errors';
 export * from './auth';
 export { RateLimit, RateLimitResponse, RateLimitedController, rateLimitMiddleware, slidingPolicy, AUTH_RATE_LIMITS } from './rate-limit';

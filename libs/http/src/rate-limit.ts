@@ -3,6 +3,7 @@ import { UseBefore } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import type { ContainerInstance } from 'typedi';
 import type { AppConfig } from '@platform/config';
+import type { Logger } from '@platform/observability';
 import { CONFIG, LOGGER, RateLimitExceeded, ServiceUnavailable } from '@platform/domain';
 import { RateLimiters } from '@platform/redis';
 import { clientKey, requireActor, resolveActor } from './auth';
@@ -94,9 +95,17 @@ export const RateLimitedController =
     (RateLimitResponse(description) as ClassDecorator)(target);
   };
 
+/** What enforcing needs from an app's container, looked up once per container (typedi's lookup showed in hot reads). */
+const limitingOf = new WeakMap<ContainerInstance, { config: AppConfig; limiters: RateLimiters; logger: Logger }>();
+
+function limiting(container: ContainerInstance) {
+  let found = limitingOf.get(container);
+  if (!found) limitingOf.set(container, (found = { config: container.get(CONFIG), limiters: container.get(RateLimiters), logger: container.get(LOGGER) }));
+  return found;
+}
+
 async function enforce(policy: RateLimitPolicy, req: Request): Promise<void> {
-  const container = req.app.locals['container'] as ContainerInstance;
-  const config = container.get(CONFIG);
+  const { config, limiters, logger } = limiting(req.app.locals['container'] as ContainerInstance);
   const subject = await subjectOf(policy, req);
   const rule = {
     name: policy.name,
@@ -104,10 +113,10 @@ async function enforce(policy: RateLimitPolicy, req: Request): Promise<void> {
     durationSeconds: resolve(policy.durationSeconds, config),
     window: policy.window,
   };
-  const decision = await container.get(RateLimiters).consume(rule, subject);
+  const decision = await limiters.consume(rule, subject);
   if (decision.allowed === false) throw RateLimitExceeded(decision.retryAfterSeconds);
   if (decision.allowed === 'unknown') {
-    container.get(LOGGER).warn({ err: decision.error, policy: policy.name }, 'rate limit store unavailable');
+    logger.warn({ err: decision.error, policy: policy.name }, 'rate limit store unavailable');
     if (!policy.failOpen) throw ServiceUnavailable();
   }
 }

@@ -25,6 +25,8 @@ export interface HttpServiceDefinition {
   onListening?(server: Server, app: HttpApp, infra: Infrastructure): { close(): Promise<void> };
   /** Work after the server stopped accepting and before connections close (draining workers). */
   onStop?(app: HttpApp, infra: Infrastructure): Promise<void>;
+  /** Work once the jobs drained and the infrastructure closed: clients the app's container holds (the jobs app's SMTP pool). */
+  onClosed?(app: HttpApp): void | Promise<void>;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function runHttpService(definition: HttpServiceDefinition): Promise
     // 5 s beyond it leave room to close Redis and the pool before it would exit with 1.
     const queuesWaitMs = Math.max(1_000, config.http.shutdownTimeoutMs - (Date.now() - started));
     await closeInfrastructure(infra, { queuesWaitMs });
+    await definition.onClosed?.(app);
   }, config.http.shutdownTimeoutMs);
 }
 

@@ -48,6 +48,20 @@ export class Cache {
     }
   }
 
+  /** Stores `value` as it is (finished JSON, or anything a reader parses itself). */
+  async setRaw(key: string, value: string | Buffer, ttlSeconds = this.defaultTtlSeconds): Promise<void> {
+    try {
+      await this.redis.set(this.key(key), value, 'EX', ttlSeconds);
+    } catch (error) {
+      this.logger.warn({ err: error, key }, 'cache write failed');
+    }
+  }
+
+  /** The name Redis holds `key` under, with the connection's prefix: for scripts that build key names themselves. */
+  storedKey(key: string): string {
+    return `${this.redis.options.keyPrefix ?? ''}${this.key(key)}`;
+  }
+
   private key(key: string): string {
     return `cache:${key}`;
   }

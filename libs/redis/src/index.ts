@@ -2,7 +2,8 @@ export { createRedisConnection, waitForRedis, pingRedis, closeRedis, keyPrefix }
 export type { RedisSettings } from './redis-connection';
 export { Cache } from './cache';
 export { VersionedCache } from './versioned-cache';
-export type { VersionedView } from './versioned-cache';
+export type { VersionedView, LoadedView } from './versioned-cache';
+export type { SerializedView } from './serialized-view';
 export type { default as Redis } from 'ioredis';
 export { RateLimiters } from './rate-limiters';
 export type { RateLimitRule, RateLimitDecision } from './rate-limiters';

@@ -92,4 +92,38 @@ describe(VersionedCache.name, () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(await redis.get('version')).to.equal(null);
   });
+
+  describe('readSerialized: finished JSON with a tag, one round trip', () => {
+    const loadTagged = async () => ({ value: { n: ++loads, text: 'line\nbreak é' }, tag: `tag-${loads}` });
+    const text = (json: Buffer) => json.toString('utf8');
+
+    it('stores the JSON and its tag under the view\'s version, and serves them until a bump', async () => {
+      const views = new VersionedCache(redis, new Cache(redis, logger, 60), logger, []);
+      const first = await views.readSerialized(view, loadTagged);
+      expect([text(first.json), first.tag]).to.deep.equal([JSON.stringify({ n: 1, text: 'line\nbreak é' }), 'tag-1']);
+      const again = await views.readSerialized(view, loadTagged);
+      expect([text(again.json), again.tag, loads]).to.deep.equal([text(first.json), 'tag-1', 1]);
+      expect(await redis.ttl(`cache:view@${MISSING_VERSION}`)).to.be.within(1, 60);
+      await views.bump('version', 600);
+      expect((await views.readSerialized(view, loadTagged)).tag).to.equal('tag-2');
+    });
+
+    it('loads again when `accept` refuses the stored tag, and stores what it loaded', async () => {
+      const views = new VersionedCache(redis, new Cache(redis, logger, 60), logger, []);
+      await views.readSerialized(view, loadTagged);
+      const refused = await views.readSerialized({ ...view, accept: (tag) => tag !== 'tag-1' }, loadTagged);
+      expect([refused.tag, loads]).to.deep.equal(['tag-2', 2]);
+      expect((await views.readSerialized({ ...view, accept: (tag) => tag !== 'tag-1' }, loadTagged)).tag).to.equal('tag-2');
+    });
+
+    it('loads (and stores nothing) when Redis cannot answer', async () => {
+      const down = createRedisConnection({ url: 'redis://127.0.0.1:1/0', prefix: 'unreachable' }, { retryStrategy: () => null, enableOfflineQueue: false });
+      down.on('error', () => undefined);
+      const views = new VersionedCache(down, new Cache(down, logger, 60), logger, []);
+      const answer = await views.readSerialized(view, loadTagged);
+      expect([answer.tag, loads]).to.deep.equal(['tag-1', 1]);
+      expect(JSON.parse(text(answer.json))).to.deep.equal({ n: 1, text: 'line\nbreak é' });
+      down.disconnect();
+    });
+  });
 });

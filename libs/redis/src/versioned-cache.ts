@@ -1,6 +1,7 @@
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import type { Cache } from './cache';
+import { fromStoredForm, SerializedView, storedForm } from './serialized-view';
 
 /** Waits before each retry of a failed bump: about three minutes in all, shorter than any view TTL worth caching. */
 export const BUMP_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 30_000, 150_000];
@@ -14,6 +15,31 @@ export interface VersionedView<T> {
 
 /** What a read puts in a view's key for a version key that does not exist: no bump ever answers it. */
 export const MISSING_VERSION = '0';
+
+/**
+ * A serialized view in one round trip: the numbers of the version keys (KEYS), then the view stored
+ * under ARGV[1] followed by those numbers. The view's key is built here, so it is not among KEYS: fine
+ * on the single Redis the platform uses, not on a cluster.
+ */
+const READ_SERIALIZED = `
+  local versions = redis.call('MGET', unpack(KEYS))
+  local parts = {}
+  for i = 1, #KEYS do parts[i] = versions[i] or '${MISSING_VERSION}' end
+  local suffix = table.concat(parts, '.')
+  return { suffix, redis.call('GET', ARGV[1] .. suffix) }`;
+
+const BUMP_COMMAND = 'bumpCacheVersion';
+type WithBump = { bumpCacheVersion(versionKey: string, ttlSeconds: number): Promise<number> };
+
+type ReadSerializedReply = [Buffer, Buffer | null];
+const READ_SERIALIZED_COMMAND = 'readSerializedView';
+type WithReadSerialized = { readSerializedViewBuffer(numberOfKeys: number, ...args: string[]): Promise<ReadSerializedReply> };
+
+/** What a serialized view loads: the view, and the tag stored with it. */
+export interface LoadedView<T> {
+  value: T;
+  tag: string;
+}
 
 /**
  * INCR the version key (KEYS[1]) and keep it ARGV[1] seconds. A missing key (never bumped, expired
@@ -49,7 +75,11 @@ export class VersionedCache {
     private readonly cache: Cache,
     private readonly logger: Logger,
     private readonly retryDelaysMs: readonly number[] = BUMP_RETRY_DELAYS_MS,
-  ) {}
+  ) {
+    // EVALSHA with the script's text as fallback; the caller passes the number of keys first.
+    if (!(READ_SERIALIZED_COMMAND in redis)) redis.defineCommand(READ_SERIALIZED_COMMAND, { lua: READ_SERIALIZED });
+    if (!(BUMP_COMMAND in redis)) redis.defineCommand(BUMP_COMMAND, { lua: BUMP, numberOfKeys: 1 });
+  }
 
   /** `accept` can refuse a cached view that has gone stale by itself (e.g. it expired); it is then loaded again. */
   async read<T>(view: VersionedView<T>, load: () => Promise<T>): Promise<T> {
@@ -66,6 +96,33 @@ export class VersionedCache {
     const value = await load();
     await this.cache.set(key, value, view.ttlSeconds);
     return value;
+  }
+
+  /**
+   * `read` for a view sent as it was stored: one round trip on a hit, and the JSON is never parsed.
+   * `accept` sees the stored tag (e.g. when the view stops being valid); a refused view is loaded again.
+   */
+  async readSerialized<T>(
+    view: Omit<VersionedView<T>, 'accept'> & { accept?: (tag: string) => boolean },
+    load: () => Promise<LoadedView<T>>,
+  ): Promise<SerializedView> {
+    let suffix: string | undefined;
+    try {
+      const [versions, stored] = await (this.redis as unknown as WithReadSerialized).readSerializedViewBuffer(
+        view.versionKeys.length,
+        ...view.versionKeys,
+        this.cache.storedKey(`${view.name}@`),
+      );
+      suffix = versions.toString();
+      const cached = stored ? fromStoredForm(stored) : undefined;
+      if (cached && (view.accept?.(cached.tag) ?? true)) return cached;
+    } catch (error) {
+      this.logger.warn({ err: error, view: view.name }, 'cache read failed; reading the source');
+    }
+    const { value, tag } = await load();
+    const loaded = { json: Buffer.from(JSON.stringify(value)), tag };
+    if (suffix !== undefined) await this.cache.setRaw(`${view.name}@${suffix}`, storedForm(loaded), view.ttlSeconds);
+    return loaded;
   }
 
   /** Moves `versionKey` on; it lives `versionTtlSeconds`, which must be far longer than any view cached under it. */
@@ -87,7 +144,7 @@ export class VersionedCache {
 
   private async tryBump(versionKey: string, versionTtlSeconds: number): Promise<boolean> {
     try {
-      await this.redis.eval(BUMP, 1, versionKey, versionTtlSeconds);
+      await (this.redis as unknown as WithBump).bumpCacheVersion(versionKey, versionTtlSeconds);
       return true;
     } catch (error) {
       this.logger.warn({ err: error, versionKey }, 'cache invalidation failed; retrying');

@@ -2,7 +2,7 @@ import { Body, CurrentUser, Get, JsonController, Post } from 'routing-controller
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { AdminActor, LoginAdminUseCase, LoginDto, RefreshSessionUseCase, RefreshTokenDto } from '@platform/domain';
-import { ApiResponse, AUTH_RATE_LIMITS, ClientIp, RateLimit, RequirePermission } from '@platform/http';
+import { ApiResponse, AUTH_RATE_LIMITS, ClientIp, PLAIN_ANSWER, RateLimit, RequirePermission } from '@platform/http';
 
 @Service()
 @JsonController('/api/admin/auth')
@@ -25,7 +25,7 @@ export class AdminAuthController {
     return ApiResponse.ok(await this.refresh.execute('admin', dto.refreshToken), 'Token refreshed successfully');
   }
 
-  @Get('/me')
+  @Get('/me', PLAIN_ANSWER)
   @RequirePermission()
   @OpenAPI({ summary: 'The admin identity and permissions carried by the access token' })
   me(@CurrentUser() admin: AdminActor) {

@@ -11,7 +11,7 @@ import {
   RegisterCustomerDto,
   RegisterCustomerUseCase,
 } from '@platform/domain';
-import { ApiResponse, AUTH_RATE_LIMITS, ClientIp, CustomerRoute, RateLimit } from '@platform/http';
+import { ApiResponse, AUTH_RATE_LIMITS, ClientIp, CustomerRoute, PLAIN_ANSWER, RateLimit } from '@platform/http';
 
 /** Customer token issuance, on the web prefix and the mobile prefix alike (CONTRACT section 3). */
 @Service()
@@ -48,8 +48,8 @@ export class CustomerAuthController {
     return ApiResponse.ok(await this.refresh.execute('customer', dto.refreshToken), 'Token refreshed successfully');
   }
 
-  @Get('/api/auth/me')
-  @Get('/api/mobile/auth/me')
+  @Get('/api/auth/me', PLAIN_ANSWER)
+  @Get('/api/mobile/auth/me', PLAIN_ANSWER)
   @CustomerRoute()
   @OpenAPI({ summary: "The signed-in customer's profile" })
   me(@CurrentUser() customer: CustomerActor) {

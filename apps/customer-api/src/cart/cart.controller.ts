@@ -1,4 +1,5 @@
-import { Body, CurrentUser, Delete, Get, JsonController, Param, Post } from 'routing-controllers';
+import type { Response } from 'express';
+import { Body, CurrentUser, Delete, Get, JsonController, Param, Post, Res } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import {
@@ -15,7 +16,7 @@ import {
   RemoveCartPromotionDto,
   RemoveCartPromotionUseCase,
 } from '@platform/domain';
-import { ApiResponse, CustomerRoute, RateLimit, RateLimitPolicy } from '@platform/http';
+import { ApiResponse, CustomerRoute, RateLimit, RateLimitPolicy, sendStoredJson } from '@platform/http';
 
 /**
  * learning-commerce.md, "Limits": cart mutations, CART_CUSTOMER_OPERATION_RATE_LIMIT per
@@ -72,8 +73,8 @@ export class CartController {
     'An expired cart is replaced by a new empty one (200). Served from a cache for up to CART_CUSTOMER_CACHE_TTL_SECONDS; ' +
       'every change invalidates it.',
   )
-  async get(@CurrentUser() customer: CustomerActor) {
-    return ApiResponse.ok(await this.getCart.execute(customer));
+  async get(@CurrentUser() customer: CustomerActor, @Res() res: Response) {
+    return sendStoredJson(res, await this.getCart.json(customer));
   }
 
   @Post('/api/cart/items')

@@ -2,7 +2,7 @@ import { CurrentUser, Get, JsonController, Param, QueryParams } from 'routing-co
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { Actor, CourseListQueryDto, StorefrontService } from '@platform/domain';
-import { ApiResponse } from '@platform/http';
+import { ApiResponse, PLAIN_ANSWER } from '@platform/http';
 
 /**
  * The course storefront, on the web prefix and the mobile prefix alike: public list and course
@@ -14,8 +14,8 @@ import { ApiResponse } from '@platform/http';
 export class StorefrontCoursesController {
   constructor(private readonly storefront: StorefrontService) {}
 
-  @Get('/api/courses')
-  @Get('/api/mobile/courses')
+  @Get('/api/courses', PLAIN_ANSWER)
+  @Get('/api/mobile/courses', PLAIN_ANSWER)
   @OpenAPI({ summary: 'Published, sellable courses as cards (QueryDto; search on title; sort updatedAt (default)|createdAt|title|spPaisa)' })
   async list(@QueryParams() query: CourseListQueryDto) {
     return ApiResponse.page(await this.storefront.listCourses(query));
@@ -37,8 +37,8 @@ export class StorefrontCoursesController {
     return this.storefront.curriculum(courseId, actor);
   }
 
-  @Get('/api/courses/:slug')
-  @Get('/api/mobile/courses/:slug')
+  @Get('/api/courses/:slug', PLAIN_ANSWER)
+  @Get('/api/mobile/courses/:slug', PLAIN_ANSWER)
   @OpenAPI({ summary: 'A published, sellable course by slug (a former slug still resolves; the answer carries the current one)' })
   detail(@Param('slug') slug: string) {
     return this.storefront.courseBySlug(slug);

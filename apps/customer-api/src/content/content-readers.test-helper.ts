@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ContentItemModel, ContentSeriesModel, Database } from '@platform/db';
-import { CONTENT_PUBLIC_VIEWS, EntitlementService, itemSlugs, seriesSlugs, VersionedViews } from '@platform/domain';
+import { CONTENT_PUBLIC_VIEWS, EntitlementService, itemSlugs, seriesSlugs, uncachedViews } from '@platform/domain';
 import { createSubscription, TestApp, TestSubscriptionCatalog } from '@platform/testing';
 
 export const HOUR = 60 * 60 * 1000;
@@ -46,10 +46,5 @@ export async function subscribe(
  * (content-read-cache.e2e tests the cache). Call it before the app's first request.
  */
 export function readContentUncached(api: TestApp): void {
-  const uncached: VersionedViews = {
-    read: (_owner, _view, load) => load(),
-    invalidate: async () => undefined,
-    invalidateAll: async () => undefined,
-  };
-  api.app.container.set(CONTENT_PUBLIC_VIEWS, uncached);
+  api.app.container.set(CONTENT_PUBLIC_VIEWS, uncachedViews());
 }

@@ -81,6 +81,8 @@ describe('Notifications (customer-api)', () => {
         expect(second.body).to.include({ count: 3, page: 2, size: 1, unreadCount: 3 });
         expect(ids(second.body)).to.deep.equal([Number(middle.id)]);
         expect(ids((await list('?order=asc').expect(200)).body)[0]).to.equal(Number(oldest.id));
+        const beyond = await list('?size=2&page=5').expect(200);
+        expect(beyond.body).to.deep.include({ data: [], count: 3, page: 5, size: 2, unreadCount: 3 });
       });
 
       it('unreadOnly lists the unread ones; unreadCount stays the total unread', async () => {

@@ -1,4 +1,5 @@
-import { CurrentUser, Get, JsonController, Param, QueryParams } from 'routing-controllers';
+import type { Response } from 'express';
+import { CurrentUser, Get, JsonController, Param, QueryParams, Res } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import {
@@ -8,7 +9,7 @@ import {
   ORDER_DETAIL_SCHEMA,
   ORDER_LIST_ITEM_SCHEMA,
 } from '@platform/domain';
-import { ApiResponse, CustomerRoute, parseIntegerId, RateLimit, RateLimitPolicy } from '@platform/http';
+import { ApiResponse, CustomerRoute, parseIntegerId, RateLimit, RateLimitPolicy, sendStoredJson, successEnvelopeOfPage } from '@platform/http';
 
 /**
  * learning-commerce.md, "Limits": customer order list, 60 requests per minute per user (web and
@@ -54,8 +55,8 @@ export class OrdersReadController {
       `(default) | asc. 60 requests per minute per customer (429 RATE_LIMIT_EXCEEDED with Retry-After). ${CACHE_NOTE}`,
     responses: envelope({ type: 'array', items: ORDER_LIST_ITEM_SCHEMA }, true),
   })
-  async list(@CurrentUser() customer: CustomerActor, @QueryParams() query: CustomerOrderQueryDto) {
-    return ApiResponse.page(await this.orders.list(customer, query));
+  async list(@CurrentUser() customer: CustomerActor, @QueryParams() query: CustomerOrderQueryDto, @Res() res: Response) {
+    return sendStoredJson(res, await this.orders.listJson(customer, query), successEnvelopeOfPage);
   }
 
   @Get('/api/orders/:id(\\d+)')

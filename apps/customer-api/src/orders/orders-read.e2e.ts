@@ -108,6 +108,8 @@ describe('Order reads (customer-api)', () => {
           expect(second.body).to.include({ count: 5, page: 2, size: 2 });
           expect(ids(second.body)).to.deep.equal(newestFirst.slice(2, 4));
           expect(ids((await list('?page=3&size=2').expect(200)).body)).to.deep.equal(newestFirst.slice(4));
+          const beyond = await list('?page=9&size=2').expect(200);
+          expect(beyond.body).to.deep.include({ data: [], count: 5, page: 9, size: 2 });
           const all = await list('?pagination=false&size=1').expect(200);
           expect(all.body).to.include({ count: 5, page: 1, size: 5 });
           expect(ids(all.body)).to.deep.equal(newestFirst);

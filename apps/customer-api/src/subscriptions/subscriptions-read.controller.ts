@@ -2,7 +2,7 @@ import { CurrentUser, Get, JsonController, Param } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { CustomerActor, CustomerSubscriptionsService, SUBSCRIPTION_VIEW_SCHEMAS } from '@platform/domain';
-import { ApiResponse, CustomerRoute } from '@platform/http';
+import { ApiResponse, CustomerRoute, PLAIN_ANSWER } from '@platform/http';
 
 const envelope = (data: object) => ({
   '200': {
@@ -21,8 +21,8 @@ const envelope = (data: object) => ({
 export class SubscriptionsReadController {
   constructor(private readonly subscriptions: CustomerSubscriptionsService) {}
 
-  @Get('/api/subscriptions/access')
-  @Get('/api/mobile/subscriptions/access')
+  @Get('/api/subscriptions/access', PLAIN_ANSWER)
+  @Get('/api/mobile/subscriptions/access', PLAIN_ANSWER)
   @CustomerRoute()
   @OpenAPI({
     summary: "The caller's access rows (non-revoked trial and active subscriptions), newest first",

@@ -27,11 +27,18 @@ export interface SmtpSink {
   refuseTo: Map<string, { code: number; message: string }>;
   /** Take the message data, then drop the connection without a reply (the client cannot know whether it arrived). */
   dropAfterData: boolean;
+  /** As dropAfterData, for the messages to these addresses only. */
+  dropAfterDataTo: Set<string>;
+  /** Connections the sink accepted (a pooled client opens a few and sends many messages over each). */
+  connections: number;
   /** Accept each message only this many ms after its data arrived (a slow server keeps jobs in flight). */
   delayMs: number;
   /** Messages whose data arrived, accepted or not yet. */
   received: number;
-  /** Stops listening: connections to the port are refused (an outage) until `start`. */
+  /**
+   * Stops listening: connections to the port are refused (an outage) until `start`. Open sessions
+   * (a pooled client's) are told 421 and closed within CLOSE_MS, as a server going down does.
+   */
   stop(): Promise<void>;
   /** Listens on the same port again. */
   start(): Promise<void>;
@@ -52,6 +59,8 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     refuse: null,
     refuseTo: new Map(),
     dropAfterData: false,
+    dropAfterDataTo: new Set(),
+    connections: 0,
     delayMs: 0,
     received: 0,
     start: async () => {
@@ -70,9 +79,17 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   return sink;
 }
 
+/** How long `stop` lets open sessions finish before it closes them (smtp-server's own default: 30 s). */
+const CLOSE_MS = 100;
+
 async function listen(sink: SmtpSink, port: number): Promise<SMTPServer> {
   const server: SMTPServer = new SMTPServer({
     logger: false,
+    closeTimeout: CLOSE_MS,
+    onConnect: (_session, callback) => {
+      sink.connections += 1;
+      callback();
+    },
     authOptional: true,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
@@ -88,7 +105,7 @@ async function listen(sink: SmtpSink, port: number): Promise<SMTPServer> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         sink.received += 1;
-        if (sink.dropAfterData) {
+        if (sink.dropAfterData || session.envelope.rcptTo.some((rcpt) => sink.dropAfterDataTo.has(rcpt.address))) {
           // The connection object of this session (smtp-server keeps them in `connections`).
           const connections = (server as unknown as { connections: Set<{ id: string; _socket: { destroy(): void } }> }).connections;
           [...connections].find((connection) => connection.id === session.id)?._socket.destroy();

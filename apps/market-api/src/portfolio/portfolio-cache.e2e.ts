@@ -26,7 +26,7 @@ describe('Portfolio caching (market-api /api/v1/market/portfolios)', () => {
       return redis.pttl(key.slice((redis.options.keyPrefix ?? '').length));
     };
     expect(await ttlOf('detail:counts')).to.be.within(25_000, 30_000);
-    expect(await ttlOf('summary:all')).to.be.within(25_000, 30_000);
+    expect(await ttlOf('summary:all:json')).to.be.within(25_000, 30_000);
     expect(await ttlOf('summary:distribution')).to.be.within(25_000, 30_000);
     expect(await ttlOf('valuationIntraday:1D')).to.be.within(55_000, 60_000);
     expect(await ttlOf('valuation:1M')).to.be.within(295_000, 300_000);

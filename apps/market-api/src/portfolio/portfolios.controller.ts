@@ -1,9 +1,9 @@
-import type { Request } from 'express';
-import { Body, CurrentUser, Delete, Get, HttpCode, JsonController, OnUndefined, Param, Patch, Post, Req } from 'routing-controllers';
+import type { Request, Response } from 'express';
+import { Body, CurrentUser, Delete, Get, HttpCode, JsonController, OnUndefined, Param, Patch, Post, Req, Res } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { CustomerActor, PortfolioHoldingsService, PortfoliosService } from '@platform/domain';
-import { ApiResponse, CustomerOnlyRoute } from '@platform/http';
+import { ApiResponse, CustomerOnlyRoute, sendStoredJson } from '@platform/http';
 import { PortfolioCreateBody, PortfolioUpdateBody } from './portfolio.openapi';
 
 /**
@@ -42,8 +42,8 @@ export class PortfoliosController {
 
   @Get('/:id/summary')
   @OpenAPI({ summary: 'Invested, current value, realised and unrealised gain, dividend income and day change (cached 30 s)' })
-  summary(@CurrentUser() customer: CustomerActor, @Param('id') id: string) {
-    return this.holdings.summary(customer.id, id);
+  async summary(@CurrentUser() customer: CustomerActor, @Param('id') id: string, @Res() res: Response) {
+    return sendStoredJson(res, await this.holdings.summaryJson(customer.id, id));
   }
 
   @Get('/:id/holdings')

@@ -7,7 +7,7 @@ import type { CartItemWithProduct } from './cart.views';
 
 const HOUR_MS = 3_600_000;
 
-export const isExpired = (cart: CartModel, at: Date) => cart.expiresAt <= at;
+export const isExpired = (cart: Pick<CartModel, 'expiresAt'>, at: Date) => cart.expiresAt <= at;
 
 /**
  * Reads, locks and creates carts, always for one owner: every query here takes the customer, so

@@ -1,6 +1,7 @@
 import { Inject, Service } from 'typedi';
 import type { AppConfig } from '@platform/config';
 import type { Transaction } from '@platform/db';
+import type { SerializedView } from '@platform/redis';
 import { CONFIG, VersionedCaches, VersionedViews } from '../shared';
 import type { CartView } from './cart.views';
 
@@ -19,8 +20,17 @@ export class CartViewCache {
     this.views = caches.define({ name: 'cart', ttlSeconds: config.limits.cart.cacheTtlSeconds });
   }
 
-  read(userId: string, load: () => Promise<CartView>, at = new Date()): Promise<CartView> {
-    return this.views.read(userId, 'view', load, { accept: (cached) => Date.parse(cached.expiresAt) > at.getTime() });
+  /** The view as finished JSON; its expiry is stored beside it, so no read parses it. */
+  read(userId: string, load: () => Promise<CartView>, at = new Date()): Promise<SerializedView> {
+    return this.views.readSerialized(
+      userId,
+      'view',
+      async () => {
+        const value = await load();
+        return { value, tag: String(Date.parse(value.expiresAt)) };
+      },
+      { accept: (expiresAt) => Number(expiresAt) > at.getTime() },
+    );
   }
 
   /** After `tx` commits (at once without one): later reads miss and load the changed cart. */

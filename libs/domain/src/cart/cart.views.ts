@@ -3,6 +3,14 @@ import { cartTotals } from './cart-totals';
 
 export type CartItemWithProduct = CartItemModel & { product: ProductModel };
 
+/** What a cart view is built from: a CartModel, or the plain row of ActiveCartRepository. */
+export type CartViewSource = Pick<CartModel, 'id' | 'status' | 'appliedPromotionId' | 'appliedPromotionCode' | 'appliedDiscountPaisa' | 'expiresAt'>;
+
+/** What a line of the view is built from: a CartItemWithProduct, or a plain line row. */
+export type CartLineSource = Pick<CartItemModel, 'id' | 'productId' | 'productType' | 'unitMrpPaisa' | 'unitSpPaisa' | 'quantity'> & {
+  product: Pick<ProductModel, 'title' | 'slug'>;
+};
+
 /** A cart line: the product's identity now, its prices as they were when it was added. */
 export interface CartItemView {
   id: number;
@@ -43,7 +51,7 @@ export interface AdminCartView extends CartView {
   updatedAt: string;
 }
 
-export function toCartView(cart: CartModel, items: readonly CartItemWithProduct[]): CartView {
+export function toCartView(cart: CartViewSource, items: readonly CartLineSource[]): CartView {
   const { totalMrp, totalSp, appliedDiscount, payable } = cartTotals(items, cart.appliedDiscountPaisa);
   return {
     id: cart.id,
@@ -69,7 +77,7 @@ export function toAdminCartView(cart: CartModel, items: readonly CartItemWithPro
   };
 }
 
-function toItemView(item: CartItemWithProduct): CartItemView {
+function toItemView(item: CartLineSource): CartItemView {
   return {
     id: item.id,
     productId: item.productId,

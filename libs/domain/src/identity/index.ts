@@ -1,6 +1,7 @@
 export { AccessTokenService } from './access-token.service';
 export type { AccessTokenClaims, TokenVerification } from './access-token.service';
 export { Authenticator } from './authenticator.service';
+export { CUSTOMER_EXISTS_FOR_MS, ExistingCustomers } from './existing-customers';
 export { PasswordHasher } from './password-hasher';
 export { LoginAttemptGuard } from './login-attempt-guard.service';
 export type { LoginAttempt } from './login-attempt-guard.service';

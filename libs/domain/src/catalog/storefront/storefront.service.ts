@@ -1,87 +1,60 @@
 import { Service } from 'typedi';
-import { CourseModel, CourseProgressModel, CourseTopicModel, Database, LessonModel, Op, ProductModel, WhereOptions } from '@platform/db';
+import { CourseModel, CourseProgressModel, CourseTopicModel, LessonModel, ProductModel } from '@platform/db';
 import { StorageUrls } from '@platform/storage';
 import { ProductAccessPolicy } from '../../access';
 import { Actor, containsPattern, isRowId, Page, pageWindow, toPage } from '../../shared';
 import { CourseNotFound } from '../catalog.errors';
-import type { CourseWithProduct } from '../courses/course.views';
-import { ProductSlugs } from '../slugs/product-slugs.service';
+import { CourseCatalogWrites } from '../courses/course-catalog-writes.service';
 import type { ProductListSort } from '../products/dto/product-list-query.dto';
 import type { CourseListQueryDto } from './dto/course-list-query.dto';
-import {
-  CourseCardView,
-  CurriculumView,
-  LessonTotals,
-  NO_LESSONS,
-  StorefrontCourseView,
-  toCourseCard,
-  toCurriculum,
-  toStorefrontCourse,
-} from './storefront.views';
-
-/** What customers can find and buy: a product that is both published and sellable. */
-const ON_SALE = { isPublished: true, isSellable: true } as const;
-
-const SORT_COLUMNS: Record<ProductListSort, keyof ProductModel> = {
-  createdAt: 'createdAt',
-  updatedAt: 'updatedAt',
-  title: 'title',
-  spPaisa: 'spPaisa',
-};
+import { StorefrontRepository } from './storefront.repository';
+import { CourseCardView, CurriculumView, StorefrontCourseView, toCourseCard, toCurriculum, toStorefrontCourse } from './storefront.views';
 
 // Ordering by an included model names its association alias (sequelize-typescript aliases every association).
-const TOPICS = { model: CourseTopicModel, as: 'topics' };
 const LESSONS = { model: LessonModel, as: 'lessons' };
-
-/** A PostgreSQL `integer` id; anything else names no row (and must not reach SQL as an overflow). */
-
-/** `%` and `_` in a search are matched literally. */
 
 /**
  * Customer reads of the course catalog: the list, the course page by slug (old slugs included)
- * and the curriculum. Lesson video keys leave this service only for callers with access
- * (ProductAccessPolicy) or for free-preview lessons.
+ * and the curriculum. The list and the course page are the same for everyone, so they are cached
+ * (CourseCatalogWrites: every course write makes them stale); the curriculum depends on the caller.
+ * Lesson video keys leave this service only for callers with access (ProductAccessPolicy) or for
+ * free-preview lessons.
  */
 @Service()
 export class StorefrontService {
   constructor(
-    private readonly db: Database,
-    private readonly slugs: ProductSlugs,
+    private readonly repository: StorefrontRepository,
+    private readonly catalog: CourseCatalogWrites,
     private readonly access: ProductAccessPolicy,
     private readonly urls: StorageUrls,
   ) {}
 
-  async listCourses(query: CourseListQueryDto): Promise<Page<CourseCardView>> {
-    const where: WhereOptions<ProductModel> = query.search ? { ...ON_SALE, title: { [Op.iLike]: containsPattern(query.search) } } : ON_SALE;
-    const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-    const { rows, count } = await CourseModel.findAndCountAll({
-      include: [{ model: ProductModel, required: true, where }],
-      order: [
-        [{ model: ProductModel, as: 'product' }, SORT_COLUMNS[query.sort as ProductListSort], direction],
-        ['id', direction],
-      ],
-      ...pageWindow(query),
+  listCourses(query: CourseListQueryDto): Promise<Page<CourseCardView>> {
+    // Every parameter that shapes the answer, normalised (pagination off ignores page and size).
+    const window = pageWindow(query);
+    const key = JSON.stringify([query.search ?? '', query.sort, query.order, query.pagination ? [query.page, query.size] : 'all']);
+    return this.catalog.read(`list:${key}`, async () => {
+      const { rows, count } = await this.repository.courseCards({
+        sort: query.sort as ProductListSort,
+        direction: query.order === 'asc' ? 'ASC' : 'DESC',
+        titlePattern: query.search ? containsPattern(query.search) : undefined,
+        limit: window.limit ?? null,
+        offset: window.offset ?? null,
+      });
+      return toPage(rows.map((row) => toCourseCard(row, this.urls)), count, query);
     });
-    const totals = await this.lessonTotals(rows.map((course) => course.id));
-    const cards = (rows as CourseWithProduct[]).map((course) => toCourseCard(course, totals.get(course.id) ?? NO_LESSONS, this.urls));
-    return toPage(cards, count, query);
   }
 
-  /** A published, sellable course by its current or a former slug; the view carries the current slug. */
-  async courseBySlug(slug: string): Promise<StorefrontCourseView> {
-    const product = await this.slugs.resolve(slug, { type: 'course' });
-    if (!product?.isPublished || !product.isSellable) throw CourseNotFound();
-    const course = await CourseModel.findOne({
-      where: { productId: product.id },
-      include: [ProductModel, CourseTopicModel],
-      order: [
-        [TOPICS, 'position', 'ASC'],
-        [TOPICS, 'id', 'ASC'],
-      ],
+  /**
+   * A published, sellable course by its current or a former slug; the view carries the current slug.
+   * A slug that names no course on sale is not cached (it throws), so unknown slugs fill no cache.
+   */
+  courseBySlug(slug: string): Promise<StorefrontCourseView> {
+    return this.catalog.read(`course:${slug}`, async () => {
+      const row = await this.repository.courseOnSaleBySlug(slug);
+      if (!row) throw CourseNotFound();
+      return toStorefrontCourse(row, this.urls);
     });
-    if (!course?.product) throw CourseNotFound();
-    const totals = (await this.lessonTotals([course.id])).get(course.id) ?? NO_LESSONS;
-    return toStorefrontCourse(course as CourseWithProduct, totals, this.urls);
   }
 
   /**
@@ -121,27 +94,5 @@ export class StorefrontService {
       raw: true,
     });
     return new Map(rows.map((row) => [row.lessonId, row.totalWatchedSeconds]));
-  }
-
-  /** Enabled-lesson count and video seconds per course, in one grouped query. */
-  private async lessonTotals(courseIds: number[]): Promise<Map<number, LessonTotals>> {
-    if (courseIds.length === 0) return new Map();
-    const { sequelize } = this.db;
-    const rows = (await LessonModel.findAll({
-      attributes: [
-        'courseId',
-        [sequelize.fn('COUNT', sequelize.col('id')), 'lessonCount'],
-        [sequelize.fn('COALESCE', sequelize.fn('SUM', sequelize.col('video_duration_seconds')), 0), 'totalDurationSeconds'],
-      ],
-      where: { courseId: { [Op.in]: courseIds }, isEnabled: true },
-      group: [sequelize.col('course_id')],
-      raw: true,
-    })) as unknown as Array<{ courseId: number; lessonCount: string | number; totalDurationSeconds: string | number }>;
-    return new Map(
-      rows.map((row) => [
-        row.courseId,
-        { lessonCount: Number(row.lessonCount), totalDurationSeconds: Number(row.totalDurationSeconds) },
-      ]),
-    );
   }
 }

@@ -1,15 +1,14 @@
 import type { CourseModel, CourseTopicModel, LessonModel } from '@platform/db';
 import type { StorageUrls } from '@platform/storage';
-import { CourseView, CourseWithProduct, toCourseView } from '../courses/course.views';
+import type { CourseView } from '../courses/course.views';
 import { watchPercentage } from '../courses/watch-percentage';
+import type { CourseCardRow, StorefrontCourseRow } from './storefront.repository';
 
 /** Counted over enabled lessons only: what a buyer actually gets. */
 export interface LessonTotals {
   lessonCount: number;
   totalDurationSeconds: number;
 }
-
-export const NO_LESSONS: LessonTotals = { lessonCount: 0, totalDurationSeconds: 0 };
 
 /** One course in the storefront list. */
 export interface CourseCardView extends LessonTotals {
@@ -47,29 +46,46 @@ export interface CurriculumView {
   topics: Array<{ id: number; title: string; position: number; lessons: CurriculumLessonView[] }>;
 }
 
-export function toCourseCard(course: CourseWithProduct, totals: LessonTotals, urls: StorageUrls): CourseCardView {
-  const { product } = course;
+export function toCourseCard(row: CourseCardRow, urls: StorageUrls): CourseCardView {
   return {
-    id: course.id,
-    productId: product.id,
-    title: product.title,
-    slug: product.slug,
-    mrpPaisa: product.mrpPaisa,
-    spPaisa: product.spPaisa,
-    thumbnailUrl: urls.publicUrl(course.thumbnailRef),
-    trailerRef: course.trailerRef,
-    trailerUrl: urls.publicUrl(course.trailerRef),
-    ...totals,
+    id: row.id,
+    productId: row.productId,
+    title: row.title,
+    slug: row.slug,
+    mrpPaisa: row.mrpPaisa,
+    spPaisa: row.spPaisa,
+    thumbnailUrl: urls.publicUrl(row.thumbnailRef),
+    trailerRef: row.trailerRef,
+    trailerUrl: urls.publicUrl(row.trailerRef),
+    ...lessonTotals(row),
   };
 }
 
-export function toStorefrontCourse(
-  course: CourseWithProduct & { topics?: CourseTopicModel[] },
-  totals: LessonTotals,
-  urls: StorageUrls,
-): StorefrontCourseView {
-  const topics = (course.topics ?? []).map((topic) => ({ id: topic.id, title: topic.title, position: topic.position }));
-  return { ...toCourseView(course, urls), ...totals, topics };
+/** CourseView's fields in toCourseView's order (the answer's key order), then the totals and the outline. */
+export function toStorefrontCourse(row: StorefrontCourseRow, urls: StorageUrls): StorefrontCourseView {
+  return {
+    id: row.id,
+    productId: row.productId,
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    mrpPaisa: row.mrpPaisa,
+    spPaisa: row.spPaisa,
+    isPublished: row.isPublished,
+    isSellable: row.isSellable,
+    thumbnailRef: row.thumbnailRef,
+    thumbnailUrl: urls.publicUrl(row.thumbnailRef),
+    trailerRef: row.trailerRef,
+    trailerUrl: urls.publicUrl(row.trailerRef),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    ...lessonTotals(row),
+    topics: row.topics,
+  };
+}
+
+function lessonTotals(row: CourseCardRow): LessonTotals {
+  return { lessonCount: row.lessonCount, totalDurationSeconds: Number(row.totalDurationSeconds) };
 }
 
 /**

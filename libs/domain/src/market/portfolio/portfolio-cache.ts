@@ -31,6 +31,21 @@ export class PortfolioCache {
     return this.views.read(portfolioId, `${view}:${variant}`, load, { ttlSeconds: PORTFOLIO_FRESHNESS_SECONDS[view] });
   }
 
+  /**
+   * `read` as finished JSON, for a route that sends it as it is. The owner is stored beside the view,
+   * so a hit needs no ownership query; `load` must prove the caller owns the portfolio (anyone else's
+   * request misses and loads, which refuses them).
+   */
+  async readJson<T>(portfolioId: string, view: PortfolioView, variant: string, ownerId: string, load: () => Promise<T>): Promise<Buffer> {
+    const stored = await this.views.readSerialized(
+      portfolioId,
+      `${view}:${variant}`,
+      async () => ({ value: await load(), tag: ownerId }),
+      { ttlSeconds: PORTFOLIO_FRESHNESS_SECONDS[view], accept: (owner) => owner === ownerId },
+    );
+    return stored.json;
+  }
+
   /** After `tx` commits (never when it rolls back): the portfolio's cached reads are stale. */
   invalidateAfter(portfolioId: string, tx: Transaction): void {
     void this.views.invalidate(portfolioId, tx);

@@ -99,10 +99,13 @@ export class PortfolioHoldingsService {
     private readonly ownership: PortfolioOwnership,
   ) {}
 
-  async summary(customerId: string, rawId: string): Promise<PortfolioSummary> {
+  /** The summary as finished JSON (the route sends it as it is): a cached one is the caller's by the owner stored with it. */
+  async summaryJson(customerId: string, rawId: string): Promise<Buffer> {
     const id = pathUuid(rawId, 'id');
-    await this.ownership.require(customerId, id);
-    return this.cache.read(id, 'summary', 'all', async () => summarise(id, await this.holdings(id)));
+    return this.cache.readJson(id, 'summary', 'all', customerId, async (): Promise<PortfolioSummary> => {
+      await this.ownership.require(customerId, id);
+      return summarise(id, await this.holdings(id));
+    });
   }
 
   async list(customerId: string, rawId: string, query: Record<string, unknown>): Promise<Page<HoldingView>> {

@@ -13,12 +13,26 @@ export const NEWSLETTER_EMAIL_PAGE_SIZE = 500;
 /** Replies one SMTP session waits for at most: EHLO, STARTTLS, EHLO again, AUTH (up to 3), MAIL FROM, RCPT TO, DATA and the message's. */
 const SMTP_REPLIES_PER_SEND = 10;
 /**
+ * A send on a pooled connection the server dropped meanwhile moves to a new session once
+ * (SMTP_POOL.maxRequeues) if none of its data was sent: before that it may have waited for the
+ * replies to MAIL FROM, RCPT TO and DATA (a close before a new session's greeting takes less).
+ */
+const SMTP_REPLIES_BEFORE_REQUEUE = 3;
+/** The pool's pause before it tries a requeued message again (nodemailer smtp-pool: about 200 ms), rounded up. */
+const SMTP_REQUEUE_PAUSE_MS = 1_000;
+/**
  * How long a claim stays `sending`: one send's bound, NotificationMailer's DNS, connection and
- * greeting limits and then each reply's socket timeout. A claim still `sending` past it belongs
- * to a worker that died mid-send, and is skipped by the next run (never sent twice).
+ * greeting limits and then each reply's socket timeout, after a first try on a pooled connection
+ * that was dropped. A claim still `sending` past it belongs to a worker that died mid-send, and is
+ * skipped by the next run (never sent twice).
  */
 export const NEWSLETTER_EMAIL_LEASE_SECONDS = Math.ceil(
-  (SMTP_TIMEOUTS.dnsTimeout + SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_REPLIES_PER_SEND * SMTP_TIMEOUTS.socketTimeout) / 1000,
+  (SMTP_TIMEOUTS.dnsTimeout +
+    SMTP_TIMEOUTS.connectionTimeout +
+    SMTP_TIMEOUTS.greetingTimeout +
+    (SMTP_REPLIES_PER_SEND + SMTP_REPLIES_BEFORE_REQUEUE) * SMTP_TIMEOUTS.socketTimeout +
+    SMTP_REQUEUE_PAUSE_MS) /
+    1000,
 );
 /** A run whose sends got this many 4xx replies (or unknown errors) in a row stops; the job's retry goes on after its backoff. */
 const MAX_FAILURES_IN_A_ROW = 5;

@@ -1,10 +1,11 @@
 import { Inject, Service } from 'typedi';
-import nodemailer from 'nodemailer';
-import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import nodemailer, { type Transporter as NodemailerTransporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { AppConfig } from '@platform/config';
 import { CONFIG } from '../../shared';
 import type { RenderedEmail } from '../templates';
 import { SmtpSendError, smtpFailureOf } from './smtp-failures';
+import { SmtpSessionLog } from './smtp-session-log';
 
 export interface OutgoingEmail extends RenderedEmail {
   to: { address: string; name?: string | null };
@@ -23,13 +24,30 @@ export interface OutgoingEmail extends RenderedEmail {
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, dnsTimeout: 10_000 } as const;
 
 /**
+ * The pooled transport's bounds (nodemailer smtp-pool, https://nodemailer.com/smtp/pooled):
+ * - maxConnections 5, the jobs app's notification.deliver concurrency, whose jobs each send one
+ *   message at a time: a send never waits in the pool's queue for a connection, so its time stays
+ *   within what the delivery leases allow for;
+ * - maxMessages 100 per connection, then a fresh one (servers limit messages per session);
+ * - maxRequeues 1: a message whose connection closed before any of its data was sent (a reused
+ *   connection the server dropped meanwhile, or a close before the greeting) is tried once more
+ *   on a new connection; a second close fails it as an outage, as a single session's would.
+ * Idle connections close after nodemailer's idleTimeout (4 minutes, under RFC 5321's 5).
+ */
+export const SMTP_POOL = { maxConnections: 5, maxMessages: 100, maxRequeues: 1 } as const;
+
+/**
  * Sends notification emails over SMTP (SMTP_URL, or SMTP_HOST/PORT/USER/PASSWORD), from SMTP_FROM,
- * one session per message. A failed send rejects with SmtpSendError saying how it ended (an
- * outage, a 4xx or 5xx reply, or no answer once the message data was invited), so a caller can
- * retry what was surely not delivered and never what may have been.
+ * over a pool of sessions (SMTP_POOL) opened on the first send and closed by `close` at shutdown.
+ * A failed send rejects with SmtpSendError saying how it ended (an outage, a 4xx or 5xx reply, or
+ * no answer once the message data was invited), so a caller can retry what was surely not
+ * delivered and never what may have been.
  */
 @Service()
 export class NotificationMailer {
+  private pool: { transport: Transporter; sessions: SmtpSessionLog } | null = null;
+  private closed = false;
+
   constructor(@Inject(CONFIG) private readonly config: AppConfig) {}
 
   /**
@@ -42,10 +60,11 @@ export class NotificationMailer {
 
   /** Resolves when the server accepted the message; rejects with SmtpSendError otherwise. */
   async send(email: OutgoingEmail): Promise<void> {
-    const session = followSession();
-    let info: SMTPTransport.SentMessageInfo;
+    if (this.closed) throw new SmtpSendError('unreachable', new Error('the mailer is closed: the app is shutting down'));
+    const { transport, sessions } = this.openPool();
+    let info: SMTPPool.SentMessageInfo;
     try {
-      info = await nodemailer.createTransport({ ...transportOptions(this.config.smtp), transactionLog: true, logger: session.logger }).sendMail({
+      info = await transport.sendMail({
         from: this.config.smtp.from,
         to: email.to.name ? { name: email.to.name, address: email.to.address } : email.to.address,
         subject: email.subject.replace(/[\r\n]+/g, ' '),
@@ -58,41 +77,38 @@ export class NotificationMailer {
         disableUrlAccess: true,
       });
     } catch (error) {
-      throw new SmtpSendError(smtpFailureOf(error, session.messageInvited), error);
+      throw new SmtpSendError(smtpFailureOf(error, sessions.messageInvited(error)), error);
     }
     if (info.rejected.length > 0) throw new SmtpSendError('refused', new Error(`the SMTP server rejected ${info.rejected.length} recipient(s)`));
   }
+
+  /**
+   * Closes the pool's connections (one delivering a message finishes it first); a send after it
+   * is refused as an outage, nothing handed over. Called once the app's jobs have drained.
+   */
+  close(): void {
+    this.closed = true;
+    this.pool?.transport.close();
+    this.pool = null;
+  }
+
+  private openPool(): { transport: Transporter; sessions: SmtpSessionLog } {
+    if (this.pool) return this.pool;
+    const sessions = new SmtpSessionLog();
+    const transport = nodemailer.createTransport({ ...transportOptions(this.config.smtp), ...SMTP_POOL, pool: true, transactionLog: true, logger: sessions.logger });
+    this.pool = { transport, sessions };
+    return this.pool;
+  }
 }
 
-/**
- * Follows one SMTP session through nodemailer's transaction log (commands and replies, never the
- * message): `messageInvited` turns true at the server's 354, the invitation to send the message
- * data. Before it, a lost connection delivered nothing; after it, the message may have arrived.
- */
-function followSession(): { messageInvited: boolean; logger: Record<'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal', (...args: unknown[]) => void> } {
-  const ignore = () => undefined;
-  const session = {
-    messageInvited: false,
-    logger: {
-      trace: ignore,
-      info: ignore,
-      warn: ignore,
-      error: ignore,
-      fatal: ignore,
-      debug: (entry: unknown, line: unknown) => {
-        if ((entry as { tnx?: unknown } | undefined)?.tnx === 'server' && typeof line === 'string' && /^354\b/.test(line)) session.messageInvited = true;
-      },
-    },
-  };
-  return session;
-}
+type Transporter = NodemailerTransporter<SMTPPool.SentMessageInfo, SMTPPool.Options>;
 
 /** A header value with a line break could start a header of its own: breaks become spaces. */
 function singleLineHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value.replace(/[\r\n]+/g, ' ')]));
 }
 
-function transportOptions(smtp: AppConfig['smtp']): SMTPTransport.Options {
+function transportOptions(smtp: AppConfig['smtp']): SMTPPool.Options {
   // SMTP_URL wins: one setting carries host, port, TLS (smtps://) and credentials.
   if (smtp.url) return { url: smtp.url, ...SMTP_TIMEOUTS };
   return {

@@ -19,7 +19,7 @@ export interface NotificationView {
 
 export type NotificationPage = Page<NotificationView> & { unreadCount: number };
 
-type NotificationRow = Pick<NotificationModel, 'id' | 'eventId' | 'type' | 'title' | 'body' | 'data' | 'readAt' | 'createdAt'>;
+export type NotificationRow = Pick<NotificationModel, 'id' | 'eventId' | 'type' | 'title' | 'body' | 'data' | 'readAt' | 'createdAt'>;
 
 /** Columns of a raw `notifications` query, named as the model names them. */
 export const NOTIFICATION_COLUMNS =

@@ -8,6 +8,9 @@ import { OrderPlacement } from './order-placement.service';
 import type { OrderDraft } from './order-writer.service';
 import type { PaymentInitView } from './payment-init.view';
 
+/** What a buy-now line needs of its product, read without building a model instance. */
+const PRODUCT_ATTRIBUTES = ['id', 'type', 'title', 'mrpPaisa', 'spPaisa', 'isPublished', 'isSellable'];
+
 export interface BuyNowInput extends BuyNowCheckoutDto {
   idempotencyKey: string | undefined;
 }
@@ -43,7 +46,9 @@ export class BuyNowUseCase {
     input: { productId: number; promoCode: string | null } & Pick<OrderDraft, 'gateway' | 'returnUrl'>,
     tx: Transaction,
   ): Promise<OrderDraft> {
-    const product = isRowId(input.productId) ? await ProductModel.findByPk(input.productId, { transaction: tx }) : null;
+    const product = isRowId(input.productId)
+      ? await ProductModel.findByPk(input.productId, { attributes: PRODUCT_ATTRIBUTES, raw: true, transaction: tx })
+      : null;
     if (!product || !product.isPublished || !product.isSellable) throw OrderProductNotAvailable();
     if (product.type !== 'course' && product.type !== 'digital_book') {
       throw OrderProductNotAvailable('Trainings are bought by enrolling in a cohort, not with buy-now');

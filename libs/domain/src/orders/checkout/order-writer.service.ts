@@ -1,23 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Service } from 'typedi';
-import {
-  Database,
-  isUniqueViolation,
-  OrderItemModel,
-  OrderModel,
-  OrderSource,
-  OrderStatusHistoryModel,
-  OrderType,
-  PaymentGateway,
-  PaymentModel,
-  Transaction,
-} from '@platform/db';
+import type { OrderItemModel, OrderModel, OrderSource, OrderType, PaymentGateway, PaymentModel, Transaction } from '@platform/db';
 import { KHALTI_MIN_AMOUNT_PAISA, KHALTI_PIDX_PLACEHOLDER_PREFIX, khaltiAcceptsAmount } from '../../payments';
 import { RedeemPromotionUseCase } from '../../promotions';
 import type { CustomerActor } from '../../shared';
 import { OrderFulfilmentService } from '../fulfilment/order-fulfilment.service';
 import { OrderBelowKhaltiMinimum, OrderNothingToPay } from './checkout.errors';
 import { newOrderNumber } from './order-number';
+import { PlacedOrderRepository, PlacedOrderRows } from './placed-order.repository';
 
 /** One line to buy, with the prices it is bought at (the order keeps them as its snapshot). */
 export interface OrderLineDraft {
@@ -68,11 +58,12 @@ const ORDER_NUMBER_ATTEMPTS = 5;
  * the order (PROMOTION_NOT_APPLICABLE) rather than charging more than the customer was shown; a
  * line no fulfilment handler takes refuses it before anything is written. A total of 0 is
  * refused (OrderNothingToPay) unless the draft allows it (`allowFree`): then no payment is written.
+ * Everything is decided before the rows are written, in one statement (PlacedOrderRepository).
  */
 @Service()
 export class OrderWriter {
   constructor(
-    private readonly db: Database,
+    private readonly orders: PlacedOrderRepository,
     private readonly redeem: RedeemPromotionUseCase,
     private readonly fulfilment: OrderFulfilmentService,
   ) {}
@@ -81,94 +72,69 @@ export class OrderWriter {
     this.fulfilment.assertFulfillable(draft.lines.map((line) => line.productType));
     const mrpTotal = sum(draft.lines.map((line) => line.unitMrpPaisa * line.quantity));
     const subtotal = sum(draft.lines.map((line) => line.unitSpPaisa * line.quantity));
-    const order = await this.createOrder(draft, { mrpTotal, subtotal }, tx, at);
 
+    // The code's use names the order, so a code draws the order's id before the order is written.
+    let orderId: number | null = null;
+    let promotion: { id: number; code: string } | null = null;
     let discounts = draft.lines.map(() => 0);
     if (draft.promoCode !== null) {
-      const { promotion, discountPaisa } = await this.redeem.execute(
+      orderId = await this.orders.nextOrderId(tx);
+      const redeemed = await this.redeem.execute(
         {
           code: draft.promoCode,
           userId: draft.owner.id,
-          reference: `order:${order.id}`,
+          reference: `order:${orderId}`,
           lines: draft.lines.map((line) => ({ productId: line.productId, pricePaisa: line.unitSpPaisa * line.quantity })),
           at,
         },
         tx,
       );
-      const eligible = draft.lines.map((line) => promotion.productId === null || promotion.productId === line.productId);
-      discounts = allocateDiscount(discountPaisa, draft.lines, eligible);
-      order.set({ promotionId: promotion.id, promotionCode: promotion.code, discountPaisa: sum(discounts) });
+      promotion = { id: redeemed.promotion.id, code: redeemed.promotion.code };
+      const eligible = draft.lines.map((line) => redeemed.promotion.productId === null || redeemed.promotion.productId === line.productId);
+      discounts = allocateDiscount(redeemed.discountPaisa, draft.lines, eligible);
     }
-    order.set({ totalPaisa: order.subtotalPaisa - order.discountPaisa });
-    const free = order.totalPaisa <= 0;
+    const discount = sum(discounts);
+    const total = subtotal - discount;
+    const free = total <= 0;
     if (free && !draft.allowFree) throw OrderNothingToPay();
-    if (!free && draft.gateway === 'khalti' && !khaltiAcceptsAmount(order.totalPaisa)) throw OrderBelowKhaltiMinimum(KHALTI_MIN_AMOUNT_PAISA, order.totalPaisa);
-    await order.save({ transaction: tx });
+    if (!free && draft.gateway === 'khalti' && !khaltiAcceptsAmount(total)) throw OrderBelowKhaltiMinimum(KHALTI_MIN_AMOUNT_PAISA, total);
 
-    const items = await OrderItemModel.bulkCreate(
-      draft.lines.map((line, index) => ({
-        orderId: order.id,
-        productId: line.productId,
-        productType: line.productType,
-        title: line.title,
-        unitMrpPaisa: line.unitMrpPaisa,
-        unitSpPaisa: line.unitSpPaisa,
-        quantity: line.quantity,
-        discountPaisa: discounts[index],
-        lineTotalPaisa: line.unitSpPaisa * line.quantity - discounts[index],
-      })),
-      { transaction: tx, returning: true },
-    );
-    const actor = { actorType: 'customer' as const, createdByCustomerId: draft.owner.id, createdByAdminId: null };
-    await OrderStatusHistoryModel.bulkCreate(
-      [
-        { orderId: order.id, status: 'created', notes: `Order placed (${draft.source})`, ...actor },
-        { orderId: order.id, status: 'payment_pending', notes: free ? 'Nothing to pay' : `Payment initiated with ${draft.gateway}`, ...actor },
-      ],
-      { transaction: tx },
-    );
-    if (free) return { order, items, payment: null };
-    const payment = await PaymentModel.create(
-      {
-        orderId: order.id,
-        gateway: draft.gateway,
-        status: 'initiated',
-        amountPaisa: order.totalPaisa,
-        // eSewa: our transaction_uuid. Khalti: a placeholder until initiate returns the pidx.
-        gatewayTransactionId: draft.gateway === 'esewa' ? randomUUID() : `${KHALTI_PIDX_PLACEHOLDER_PREFIX}${randomUUID()}`,
-      },
-      { transaction: tx },
-    );
-    return { order, items, payment };
+    const lines = draft.lines.map((line, index) => ({
+      ...line,
+      discountPaisa: discounts[index],
+      lineTotalPaisa: line.unitSpPaisa * line.quantity - discounts[index],
+    }));
+    const rows: Omit<PlacedOrderRows, 'orderNumber'> = {
+      id: orderId,
+      userId: draft.owner.id,
+      type: draft.type ?? 'digital',
+      source: draft.source,
+      mrpTotalPaisa: mrpTotal,
+      subtotalPaisa: subtotal,
+      discountPaisa: discount,
+      totalPaisa: total,
+      promotionId: promotion?.id ?? null,
+      promotionCode: promotion?.code ?? null,
+      cartId: draft.cartId,
+      gateway: draft.gateway,
+      returnUrl: draft.returnUrl,
+      lines,
+      historyNotes: [`Order placed (${draft.source})`, free ? 'Nothing to pay' : `Payment initiated with ${draft.gateway}`],
+      actor: { actorType: 'customer', createdByCustomerId: draft.owner.id, createdByAdminId: null },
+      // eSewa: our transaction_uuid. Khalti: a placeholder until initiate returns the pidx.
+      paymentTransactionId: free ? null : draft.gateway === 'esewa' ? randomUUID() : `${KHALTI_PIDX_PLACEHOLDER_PREFIX}${randomUUID()}`,
+      at: new Date(),
+    };
+    return this.insertWithFreeNumber(rows, tx, at);
   }
 
-  /** Inserts the order row under a savepoint, drawing a new number after a collision. */
-  private async createOrder(draft: OrderDraft, totals: { mrpTotal: number; subtotal: number }, tx: Transaction, at: Date) {
+  /** Draws order numbers until one is free (a taken one writes nothing). */
+  private async insertWithFreeNumber(rows: Omit<PlacedOrderRows, 'orderNumber'>, tx: Transaction, at: Date) {
     for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.sequelize.transaction({ transaction: tx }, (savepoint) =>
-          OrderModel.create(
-            {
-              orderNumber: newOrderNumber(at),
-              userId: draft.owner.id,
-              type: draft.type ?? 'digital',
-              source: draft.source,
-              paymentMethod: 'online',
-              status: 'payment_pending',
-              mrpTotalPaisa: totals.mrpTotal,
-              subtotalPaisa: totals.subtotal,
-              discountPaisa: 0,
-              totalPaisa: totals.subtotal,
-              cartId: draft.cartId,
-              gateway: draft.gateway,
-              returnUrl: draft.returnUrl,
-            },
-            { transaction: savepoint },
-          ),
-        );
-      } catch (error) {
-        if (attempt >= ORDER_NUMBER_ATTEMPTS || !isUniqueViolation(error, 'orders_order_number_key')) throw error;
-      }
+      const orderNumber = newOrderNumber(at);
+      const written = await this.orders.insert({ ...rows, orderNumber }, tx);
+      if (written !== null) return written;
+      if (attempt >= ORDER_NUMBER_ATTEMPTS) throw new Error(`no free order number after ${ORDER_NUMBER_ATTEMPTS} attempts`);
     }
   }
 }

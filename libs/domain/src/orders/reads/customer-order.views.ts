@@ -79,7 +79,10 @@ export interface OrderDetailView extends OrderListItemView {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toOrderListItem(order: OrderModel, itemCount: number): OrderListItemView {
+/** What a list item is made of: an order's own fields (a model, or a row of the list's statement) and its line count. */
+export type OrderListSource = Pick<OrderModel, 'id' | 'orderNumber' | 'type' | 'source' | 'status' | 'totalPaisa' | 'discountPaisa' | 'createdAt' | 'updatedAt'>;
+
+export function toOrderListItem(order: OrderListSource, itemCount: number): OrderListItemView {
   return {
     id: order.id,
     orderNumber: order.orderNumber,

@@ -1,11 +1,15 @@
 import { Inject, Service } from 'typedi';
-import { Database, Op, OrderItemModel, OrderModel, OrderStatus, OrderStatusHistoryModel, PaymentModel, WhereOptions } from '@platform/db';
+import { Database, OrderItemModel, OrderModel, OrderStatusHistoryModel, PaymentModel, WhereOptions } from '@platform/db';
 import type { CustomerActor, Page, VersionedViews } from '../../shared';
 import { isRowId, pageWindow, toPage } from '../../shared';
 import type { CustomerOrderQueryDto, CustomerOrderSort } from './dto/customer-order-query.dto';
 import { CustomerOrderNotFound } from './order-reads.errors';
+import { CustomerOrderListRow, customerOrderListStatement } from './customer-order-list.sql';
 import { ORDER_HISTORY_VIEWS } from './order-caches.service';
 import { OrderDetailView, OrderListItemView, toOrderDetail, toOrderListItem } from './customer-order.views';
+
+const listViewName = (query: CustomerOrderQueryDto) =>
+  `list:${query.status ?? '*'}:${query.sort}:${query.order}:${query.pagination}:${query.page}:${query.size}`;
 
 /** The owner is part of every filter: a query without it does not type-check. */
 type OwnedOrderFilter = WhereOptions<OrderModel> & { userId: string };
@@ -21,29 +25,27 @@ export class CustomerOrdersService {
     @Inject(ORDER_HISTORY_VIEWS) private readonly cache: VersionedViews,
   ) {}
 
-  async list(actor: CustomerActor, query: CustomerOrderQueryDto): Promise<Page<OrderListItemView>> {
-    const sort = query.sort as CustomerOrderSort;
-    const name = `list:${query.status ?? '*'}:${sort}:${query.order}:${query.pagination}:${query.page}:${query.size}`;
-    return this.cache.read(actor.id, name, async () => {
-      const where: OwnedOrderFilter = { userId: actor.id };
-      if (query.status) where.status = query.status as OrderStatus;
-      const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-      const { rows, count } = await OrderModel.findAndCountAll({
-        where,
-        // The id breaks ties so that pages never overlap or skip an order.
-        order: [
-          [sort, direction],
-          ['id', direction],
-        ],
-        ...pageWindow(query),
-      });
-      const counts = await this.itemCounts(rows.map((order) => order.id));
-      return toPage(
-        rows.map((order) => toOrderListItem(order, counts.get(order.id) ?? 0)),
-        count,
-        query,
-      );
+  /** A page of the caller's orders as finished JSON (a serialised Page): GET /api/orders sends it as it is. */
+  async listJson(actor: CustomerActor, query: CustomerOrderQueryDto): Promise<Buffer> {
+    const view = await this.cache.readSerialized(actor.id, listViewName(query), async () => ({ value: await this.loadList(actor, query), tag: '' }));
+    return view.json;
+  }
+
+  private async loadList(actor: CustomerActor, query: CustomerOrderQueryDto): Promise<Page<OrderListItemView>> {
+    const window = pageWindow(query);
+    const statement = customerOrderListStatement(query.sort as CustomerOrderSort, query.order === 'asc' ? 'ASC' : 'DESC');
+    const rows = await this.db.prepared<CustomerOrderListRow>(statement, {
+      userId: actor.id,
+      status: query.status ?? null,
+      limit: window.limit ?? null,
+      offset: window.offset ?? 0,
     });
+    const orders = rows.filter((row) => row.id !== null);
+    return toPage(
+      orders.map((row) => toOrderListItem(row, row.itemCount)),
+      rows[0]?.total ?? 0,
+      query,
+    );
   }
 
   async get(actor: CustomerActor, orderId: number): Promise<OrderDetailView> {
@@ -63,18 +65,5 @@ export class CustomerOrdersService {
       PaymentModel.findAll({ where: { orderId: order.id }, order: [['id', 'ASC']] }),
     ]);
     return toOrderDetail(order, items, history, payments);
-  }
-
-  /** Lines per order, in one grouped query. */
-  private async itemCounts(orderIds: number[]): Promise<Map<number, number>> {
-    if (orderIds.length === 0) return new Map();
-    const { sequelize } = this.db;
-    const rows = (await OrderItemModel.findAll({
-      attributes: ['orderId', [sequelize.fn('COUNT', sequelize.col('id')), 'count']],
-      where: { orderId: { [Op.in]: orderIds } },
-      group: [sequelize.col('order_id')],
-      raw: true,
-    })) as unknown as Array<{ orderId: number; count: string | number }>;
-    return new Map(rows.map((row) => [row.orderId, Number(row.count)]));
   }
 }

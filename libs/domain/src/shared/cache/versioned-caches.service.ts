@@ -2,7 +2,7 @@ import { Container, ContainerInstance, Inject, Service, Token } from 'typedi';
 import type { AppConfig } from '@platform/config';
 import type { Transaction } from '@platform/db';
 import type { Logger } from '@platform/observability';
-import type { Cache, Redis } from '@platform/redis';
+import type { Cache, LoadedView, Redis, SerializedView } from '@platform/redis';
 import { VersionedCache } from '@platform/redis';
 import { CACHE, CONFIG, LOGGER, REDIS } from '../tokens';
 
@@ -25,6 +25,13 @@ export interface ReadOptions<T> {
   accept?: (cached: T) => boolean;
 }
 
+export interface SerializedReadOptions {
+  /** Shorter than the spec's ttlSeconds for this view (never longer). */
+  ttlSeconds?: number;
+  /** Refuses a cached view by the tag stored with it (e.g. its end of validity): it is loaded again. */
+  accept?: (tag: string) => boolean;
+}
+
 /** An owner's views (a user's orders, one portfolio), or with `ALL_OWNERS` views of everything. */
 export const ALL_OWNERS = null;
 type Owner = string | typeof ALL_OWNERS;
@@ -32,6 +39,11 @@ type Owner = string | typeof ALL_OWNERS;
 export interface VersionedViews {
   /** The view `view` of `owner`, loaded on a miss or when Redis fails. */
   read<T>(owner: Owner, view: string, load: () => Promise<T>, options?: ReadOptions<T>): Promise<T>;
+  /**
+   * The same view as finished JSON with the tag it was stored with, for a hot route that sends it as
+   * it is (one Redis round trip on a hit; nothing parsed or serialised again).
+   */
+  readSerialized<T>(owner: Owner, view: string, load: () => Promise<LoadedView<T>>, options?: SerializedReadOptions): Promise<SerializedView>;
   /** Makes the owner's views stale: after `tx` commits (never when it rolls back), at once without one. */
   invalidate(owner: string, tx?: Transaction): Promise<void>;
   /** Makes every view of the namespace stale (all owners' and ALL_OWNERS' ones), like `invalidate`. */
@@ -52,21 +64,30 @@ export function versionedViews(cache: VersionedCache, spec: VersionedViewsSpec):
     if (tx) tx.afterCommit(bump);
     else await bump();
   };
+  const viewOf = (owner: Owner, view: string, ttlSeconds?: number) => ({
+    name: `${spec.name}:${owner ?? '*'}:${view}`,
+    versionKeys: owner === ALL_OWNERS ? [allVersion] : [ownerVersion(owner), allVersion],
+    ttlSeconds: Math.min(spec.ttlSeconds, ttlSeconds ?? spec.ttlSeconds),
+  });
   return {
-    read(owner, view, load, options = {}) {
-      const ttlSeconds = Math.min(spec.ttlSeconds, options.ttlSeconds ?? spec.ttlSeconds);
-      return cache.read(
-        {
-          name: `${spec.name}:${owner ?? '*'}:${view}`,
-          versionKeys: owner === ALL_OWNERS ? [allVersion] : [ownerVersion(owner), allVersion],
-          ttlSeconds,
-          accept: options.accept,
-        },
-        load,
-      );
-    },
+    read: (owner, view, load, options = {}) => cache.read({ ...viewOf(owner, view, options.ttlSeconds), accept: options.accept }, load),
+    readSerialized: (owner, view, load, options = {}) =>
+      cache.readSerialized({ ...viewOf(owner, view, options.ttlSeconds), name: `${spec.name}:${owner ?? '*'}:${view}:json`, accept: options.accept }, load),
     invalidate: (owner, tx) => afterCommit(ownerVersion(owner), tx),
     invalidateAll: (tx) => afterCommit(allVersion, tx),
+  };
+}
+
+/** Views that never cache: every read loads (and serialises what it loaded, as a miss does); invalidations do nothing. For suites and benches that read past the cache. */
+export function uncachedViews(): VersionedViews {
+  return {
+    read: (_owner, _view, load) => load(),
+    readSerialized: async (_owner, _view, load) => {
+      const { value, tag } = await load();
+      return { json: Buffer.from(JSON.stringify(value)), tag };
+    },
+    invalidate: async () => undefined,
+    invalidateAll: async () => undefined,
   };
 }
 

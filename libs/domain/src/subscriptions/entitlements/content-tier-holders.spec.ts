@@ -76,6 +76,62 @@ describe(`${EntitlementService.name}.contentTierHolders`, () => {
     expect(basic).to.include.members([users.basic, users.premiumTrial, users.both]);
   });
 
+  it('pages through more holders than a page: every page is full until the last, premium pages passing over the basic holders between', async function () {
+    this.timeout(60_000);
+    type Window = Parameters<typeof createSubscription>[2] & { level: 'basic' | 'premium'; other?: true };
+    const kinds: Record<string, Window[]> = {
+      basic: [{ level: 'basic', startsAt: at(-1), endsAt: at(29) }],
+      premium: [{ level: 'premium', startsAt: at(-1), endsAt: at(15) }],
+      basicAndPremium: [
+        { level: 'basic', startsAt: at(-5), endsAt: at(60), other: true },
+        { level: 'premium', status: 'trial', startsAt: at(-1), endsAt: at(6) },
+      ],
+      premiumEndedBasicLive: [
+        { level: 'premium', startsAt: at(-30), endsAt: at(-2) },
+        { level: 'basic', startsAt: at(-5), endsAt: at(40), other: true },
+      ],
+      premiumRevokedBasicLive: [
+        { level: 'premium', status: 'revoked', startsAt: at(-5), endsAt: at(25), revokedAt: at(-1) },
+        { level: 'basic', startsAt: at(-5), endsAt: at(40), other: true },
+      ],
+      premiumLaterBasicLive: [
+        { level: 'basic', startsAt: at(-5), endsAt: at(2) },
+        { level: 'premium', startsAt: at(2), endsAt: at(30) },
+      ],
+      nothingLive: [{ level: 'premium', startsAt: at(-30), endsAt: at(-1) }],
+    };
+    const userIds: string[] = [];
+    for (let round = 0; round < 2; round += 1) {
+      for (const windows of Object.values(kinds)) {
+        const userId = (await createCustomer(container)).id;
+        userIds.push(userId);
+        for (const { level, other, ...window } of windows) await createSubscription(userId, plan(level, other ? otherCatalog : catalog), window);
+      }
+    }
+    const expected = new Map<string, ContentTier | null>();
+    for (const userId of userIds) expected.set(userId, (await entitlements.at(userId, now)).contentTier);
+
+    for (const required of [null, 'basic', 'premium'] as const) {
+      const pageSize = 3;
+      const pages: ContentTierHolder[][] = [];
+      for (let after: string | null = null; ; ) {
+        const page = await entitlements.contentTierHolders(required, after, pageSize, now);
+        pages.push(page);
+        if (page.length < pageSize) break;
+        after = page[page.length - 1].userId;
+      }
+      expect(pages.slice(0, -1).every((page) => page.length === pageSize), `${required}: full pages`).to.equal(true);
+      const ids = pages.flat().map((holder) => holder.userId);
+      expect(ids, `${required}: in user id order, each once`).to.deep.equal([...new Set(ids)].sort());
+      const readers = contentTiersSatisfying(required);
+      const mine = pages.flat().filter((holder) => expected.has(holder.userId));
+      expect(new Map(mine.map((holder) => [holder.userId, holder.tier])), String(required)).to.deep.equal(
+        new Map(userIds.filter((id) => readers.includes(expected.get(id) as ContentTier)).map((id) => [id, expected.get(id)])),
+      );
+    }
+    expect(userIds.filter((id) => expected.get(id) === 'premium')).to.have.length(4);
+  });
+
   it('turns the tier rule around: free is read by every holder, basic by basic and premium, premium by premium', () => {
     expect(contentTiersSatisfying(null)).to.deep.equal(['basic', 'premium']);
     expect(contentTiersSatisfying('basic')).to.deep.equal(['basic', 'premium']);

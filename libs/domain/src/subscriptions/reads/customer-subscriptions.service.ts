@@ -28,7 +28,7 @@ export class CustomerSubscriptionsService {
    */
   async access(customer: CustomerActor): Promise<SubscriptionAccessView[]> {
     const now = this.clock.now();
-    const rows = await this.reader.rows(`s.user_id = :userId AND s.status IN ('trial', 'active')`, { userId: customer.id, now });
+    const rows = await this.reader.accessRows(customer.id);
     return rows.map((row) => toAccessView(row, now));
   }
 

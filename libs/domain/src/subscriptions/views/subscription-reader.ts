@@ -2,6 +2,7 @@ import { Service } from 'typedi';
 import { QueryTypes } from 'sequelize';
 import {
   Database,
+  preparedStatement,
   SubscriptionHistoryModel,
   SubscriptionPlanFeatureModel,
   SubscriptionPlanPriceModel,
@@ -37,6 +38,15 @@ export const SUBSCRIPTION_FROM = `
   JOIN subscription_plans p ON p.id = s.plan_id
   JOIN subscription_tiers t ON t.id = p.tier_id`;
 
+/** The customer's non-revoked access rows (stored trial or active), newest first: read on every gated request. */
+const ACCESS_ROWS_SQL = preparedStatement(
+  'subscription-access-rows',
+  `SELECT ${SUBSCRIPTION_COLUMNS} FROM ${SUBSCRIPTION_FROM}
+   WHERE s.user_id = :userId AND s.status IN ('trial', 'active')
+   ORDER BY s.created_at DESC, s.id DESC`,
+  { userId: 'uuid' },
+);
+
 /**
  * Loads subscription views. `userId` scopes a read to one customer: another customer's
  * subscription is not found (404 SUBSCRIPTION_NOT_FOUND), as an unknown id is, and admin notes
@@ -56,6 +66,11 @@ export class SubscriptionReader {
       type: QueryTypes.SELECT,
       transaction: tx,
     });
+  }
+
+  /** GET /api/subscriptions/access's rows, as a prepared statement (planned once per connection). */
+  accessRows(userId: string): Promise<SubscriptionRow[]> {
+    return this.db.prepared<SubscriptionRow>(ACCESS_ROWS_SQL, { userId });
   }
 
   async detail(id: string, scope: { userId?: string } = {}, tx?: Transaction): Promise<SubscriptionDetailView> {

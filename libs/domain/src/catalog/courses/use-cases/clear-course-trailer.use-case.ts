@@ -1,6 +1,6 @@
 import { Service } from 'typedi';
-import { Database } from '@platform/db';
 import { TrailerFiles } from '../../../uploads';
+import { CourseCatalogWrites } from '../course-catalog-writes.service';
 import { requireCourse } from '../course.lookups';
 
 /**
@@ -10,13 +10,13 @@ import { requireCourse } from '../course.lookups';
 @Service()
 export class ClearCourseTrailerUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly writes: CourseCatalogWrites,
     private readonly trailers: TrailerFiles,
   ) {}
 
   async execute(courseId: number): Promise<{ id: number; trailerRef: null; trailerUrl: null }> {
     await this.trailers.clear(() =>
-      this.db.transaction(async (tx) => {
+      this.writes.transaction(async (tx) => {
         const course = await requireCourse(courseId, tx, true);
         const previous = course.trailerRef;
         if (previous !== null) {

@@ -1,8 +1,9 @@
 import { Service } from 'typedi';
-import { CourseModel, Database } from '@platform/db';
+import { CourseModel } from '@platform/db';
 import { StorageUrls } from '@platform/storage';
 import { ProductWriter } from '../../products/product-writer.service';
 import { slugify } from '../../../shared';
+import { CourseCatalogWrites } from '../course-catalog-writes.service';
 import { CourseView, CourseWithProduct, toCourseView } from '../course.views';
 import type { CreateCourseDto } from '../dto/course.dto';
 import { productSlugHistory } from '../../slugs/product-slugs.service';
@@ -11,7 +12,7 @@ import { productSlugHistory } from '../../slugs/product-slugs.service';
 @Service()
 export class CreateCourseUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly writes: CourseCatalogWrites,
     private readonly products: ProductWriter,
     private readonly urls: StorageUrls,
   ) {}
@@ -19,7 +20,7 @@ export class CreateCourseUseCase {
   async execute(input: CreateCourseDto): Promise<CourseView> {
     const { description, thumbnailRef, ...productFields } = input;
     const course = await productSlugHistory.raceAsConflict(input.slug ?? slugify(input.title), () =>
-      this.db.transaction(async (tx) => {
+      this.writes.transaction(async (tx) => {
         const product = await this.products.create('course', productFields, tx);
         const created = await CourseModel.create(
           { productId: product.id, description: description ?? null, thumbnailRef: thumbnailRef ?? null },

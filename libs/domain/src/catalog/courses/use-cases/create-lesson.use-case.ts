@@ -1,5 +1,6 @@
 import { Service } from 'typedi';
-import { Database, LessonModel } from '@platform/db';
+import { LessonModel } from '@platform/db';
+import { CourseCatalogWrites } from '../course-catalog-writes.service';
 import { nextLessonPosition, requireCourse, requireTopic } from '../course.lookups';
 import { LessonView, toLessonView } from '../course.views';
 import type { CreateLessonDto } from '../dto/curriculum.dto';
@@ -7,10 +8,10 @@ import type { CreateLessonDto } from '../dto/curriculum.dto';
 /** Adds a lesson to a topic of a course: enabled, not a free preview, last, unless told otherwise. */
 @Service()
 export class CreateLessonUseCase {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly writes: CourseCatalogWrites) {}
 
   async execute(courseId: number, topicId: number, input: CreateLessonDto): Promise<LessonView> {
-    return this.db.transaction(async (tx) => {
+    return this.writes.transaction(async (tx) => {
       const course = await requireCourse(courseId, tx);
       const topic = await requireTopic(course.id, topicId, tx);
       const lesson = await LessonModel.create(

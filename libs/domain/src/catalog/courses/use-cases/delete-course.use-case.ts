@@ -1,6 +1,6 @@
 import { Service } from 'typedi';
-import { Database } from '@platform/db';
 import { ProductWriter } from '../../products/product-writer.service';
+import { CourseCatalogWrites } from '../course-catalog-writes.service';
 import { requireCourse } from '../course.lookups';
 
 /**
@@ -10,12 +10,12 @@ import { requireCourse } from '../course.lookups';
 @Service()
 export class DeleteCourseUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly writes: CourseCatalogWrites,
     private readonly products: ProductWriter,
   ) {}
 
   async execute(id: number): Promise<{ id: number }> {
-    return this.db.transaction(async (tx) => {
+    return this.writes.transaction(async (tx) => {
       const course = await requireCourse(id, tx, true);
       await this.products.delete(course.product, tx);
       return { id: course.id };

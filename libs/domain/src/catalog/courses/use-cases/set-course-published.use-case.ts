@@ -1,7 +1,7 @@
 import { Service } from 'typedi';
-import { Database } from '@platform/db';
 import { StorageUrls } from '@platform/storage';
 import { ProductWriter } from '../../products/product-writer.service';
+import { CourseCatalogWrites } from '../course-catalog-writes.service';
 import { requireCourse } from '../course.lookups';
 import { CourseView, toCourseView } from '../course.views';
 
@@ -9,13 +9,13 @@ import { CourseView, toCourseView } from '../course.views';
 @Service()
 export class SetCoursePublishedUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly writes: CourseCatalogWrites,
     private readonly products: ProductWriter,
     private readonly urls: StorageUrls,
   ) {}
 
   async execute(id: number, isPublished: boolean): Promise<CourseView> {
-    const course = await this.db.transaction(async (tx) => {
+    const course = await this.writes.transaction(async (tx) => {
       const found = await requireCourse(id, tx, true);
       await this.products.setPublished(found.product, isPublished, tx);
       found.changed('updatedAt', true);

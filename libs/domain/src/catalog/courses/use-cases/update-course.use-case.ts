@@ -1,8 +1,8 @@
 import { Service } from 'typedi';
-import { Database } from '@platform/db';
 import { StorageUrls } from '@platform/storage';
 import { ValidationFailed } from '../../../shared';
 import { ProductWriter } from '../../products/product-writer.service';
+import { CourseCatalogWrites } from '../course-catalog-writes.service';
 import { requireCourse } from '../course.lookups';
 import { CourseView, toCourseView } from '../course.views';
 import type { UpdateCourseDto } from '../dto/course.dto';
@@ -18,7 +18,7 @@ const NOT_NULLABLE = ['title', 'slug', 'mrpPaisa', 'spPaisa', 'isSellable'] as c
 @Service()
 export class UpdateCourseUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly writes: CourseCatalogWrites,
     private readonly products: ProductWriter,
     private readonly urls: StorageUrls,
   ) {}
@@ -35,7 +35,7 @@ export class UpdateCourseUseCase {
     }
     const { description, thumbnailRef, ...productFields } = input;
     const course = await productSlugHistory.raceAsConflict(input.slug ?? '', () =>
-      this.db.transaction(async (tx) => {
+      this.writes.transaction(async (tx) => {
         const found = await requireCourse(id, tx, true);
         await this.products.update(found.product, productFields, tx);
         if (description !== undefined) found.description = description;

@@ -1,6 +1,6 @@
 import { Service } from 'typedi';
-import { Database } from '@platform/db';
 import { ValidationFailed } from '../../../shared';
+import { CourseCatalogWrites } from '../course-catalog-writes.service';
 import { nextLessonPosition, requireCourse, requireLesson, requireTopic } from '../course.lookups';
 import { LessonView, toLessonView } from '../course.views';
 import type { UpdateLessonDto } from '../dto/curriculum.dto';
@@ -13,13 +13,13 @@ const FIELDS = ['title', 'position', 'isEnabled', 'isFreePreview', 'videoDuratio
  */
 @Service()
 export class UpdateLessonUseCase {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly writes: CourseCatalogWrites) {}
 
   async execute(courseId: number, lessonId: number, input: UpdateLessonDto): Promise<LessonView> {
     if (input.topicId === undefined && FIELDS.every((field) => input[field] === undefined)) {
       throw ValidationFailed('Nothing to update: send at least one field');
     }
-    return this.db.transaction(async (tx) => {
+    return this.writes.transaction(async (tx) => {
       const course = await requireCourse(courseId, tx);
       const lesson = await requireLesson(course.id, lessonId, tx);
       if (input.topicId !== undefined && input.topicId !== lesson.topicId) {

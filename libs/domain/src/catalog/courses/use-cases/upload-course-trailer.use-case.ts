@@ -1,7 +1,7 @@
 import { Service } from 'typedi';
-import { Database } from '@platform/db';
 import { StorageUrls } from '@platform/storage';
 import { TrailerFiles, UploadedFileInput } from '../../../uploads';
+import { CourseCatalogWrites } from '../course-catalog-writes.service';
 import { requireCourse } from '../course.lookups';
 
 export interface CourseTrailerView {
@@ -22,7 +22,7 @@ export interface CourseTrailerView {
 @Service()
 export class UploadCourseTrailerUseCase {
   constructor(
-    private readonly db: Database,
+    private readonly writes: CourseCatalogWrites,
     private readonly trailers: TrailerFiles,
     private readonly urls: StorageUrls,
   ) {}
@@ -30,7 +30,7 @@ export class UploadCourseTrailerUseCase {
   async execute(courseId: number, file: UploadedFileInput | undefined): Promise<CourseTrailerView> {
     await requireCourse(courseId); // an unknown course is 404 before anything is stored
     const { key, title } = await this.trailers.replace(file, (newKey) =>
-      this.db.transaction(async (tx) => {
+      this.writes.transaction(async (tx) => {
         // The product row lock serializes trailer changes with every other edit of this course,
         // so two concurrent uploads each see (and clean up) the trailer the other replaced.
         const course = await requireCourse(courseId, tx, true);
