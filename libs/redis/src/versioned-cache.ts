@@ -120,8 +120,10 @@ export class VersionedCache {
       this.logger.warn({ err: error, view: view.name }, 'cache read failed; reading the source');
     }
     const { value, tag } = await load();
-    const loaded = { json: Buffer.from(JSON.stringify(value)), tag };
-    if (suffix !== undefined) await this.cache.setRaw(`${view.name}@${suffix}`, storedForm(loaded), view.ttlSeconds);
+    const loaded = { json: Buffer.from(JSON.stringify(value) ?? 'null'), tag };
+    // A tag that cannot be stored (a newline) only costs the cache, never the answer.
+    const stored = suffix === undefined || tag.includes('\n') ? undefined : storedForm(loaded);
+    if (stored) await this.cache.setRaw(`${view.name}@${suffix}`, stored, view.ttlSeconds);
     return loaded;
   }
 

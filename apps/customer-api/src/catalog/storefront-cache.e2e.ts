@@ -56,6 +56,8 @@ describe('Course storefront cache (customer-api)', () => {
 
   const use = <T>(useCase: new (...args: never[]) => T): T => api.app.container.get(useCase);
   const cards = async (word: string): Promise<Card[]> => (await api.http.get('/api/courses').query({ search: word }).expect(200)).body.data;
+  /** The first page of the whole list, newest first: no search, so the cache keeps it. */
+  const newest = async (): Promise<Card[]> => (await api.http.get('/api/courses').query({ size: 100 }).expect(200)).body.data;
   const page = async (slug: string) => {
     const res = await api.http.get(`/api/courses/${slug}`);
     return res.status === 200 ? res.body.data : res.status;
@@ -73,17 +75,26 @@ describe('Course storefront cache (customer-api)', () => {
 
   it('serves the list and the course page from the cache: a row changed past the use cases is not seen until a course write', async () => {
     const { word, course, product } = await cachedCourse();
-    const listed = await cards(word);
+    // The factory wrote past the use cases: a write through one makes any list cached before it stale.
+    await updateCourse(course.id, { description: 'cached next' });
+    const listed = await newest();
+    expect(listed.map((card) => card.id)).to.include(course.id);
     const shown = await page(product.slug);
     await ProductModel.update({ title: `Changed in the database ${word}` }, { where: { id: product.id } });
-    expect(await cards(word)).to.deep.equal(listed);
+    expect(await newest()).to.deep.equal(listed);
     expect(await page(product.slug)).to.deep.equal(shown);
 
     // A write to another course: one version for all views, so every one of them is stale.
     const { course: other } = await createCourse();
     await updateCourse(other.id, { description: 'another course' });
-    expect((await cards(word)).map((card) => card.title)).to.deep.equal([`Changed in the database ${word}`]);
+    expect((await newest()).find((card) => card.id === course.id)?.title).to.equal(`Changed in the database ${word}`);
     expect(await page(product.slug)).to.include({ id: course.id, title: `Changed in the database ${word}` });
+  });
+
+  it('never keeps a search: its text is the caller\'s, so each would be a Redis key anyone could make', async () => {
+    const { word, product } = await cachedCourse();
+    await ProductModel.update({ title: `Found in the database ${word}` }, { where: { id: product.id } });
+    expect((await cards(word)).map((card) => card.title)).to.deep.equal([`Found in the database ${word}`]);
   });
 
   it('shows course edits on the next read: title, prices, slug (the old one still resolving), sellable', async () => {

@@ -46,4 +46,23 @@ describe(ExistingCustomers.name, () => {
     expect(await Promise.all(Array.from({ length: 10 }, () => shared.exists(customer.id)))).to.deep.equal(Array(10).fill(true));
     expect(queries).to.equal(1);
   });
+
+  it('counts the time from the start of the lookup: a slow answer is remembered for less', async () => {
+    const customer = await createCustomer(container);
+    let queries = 0;
+    const slow = {
+      prepared: async (...args: Parameters<Database['prepared']>) => {
+        queries++;
+        const rows = await db.prepared(...args);
+        nowMs += 3_000;
+        return rows;
+      },
+    } as unknown as Database;
+    const remembering = new ExistingCustomers(slow, { now: () => nowMs });
+    expect(await remembering.exists(customer.id)).to.equal(true);
+    nowMs += CUSTOMER_EXISTS_FOR_MS - 3_000 - 1;
+    expect([await remembering.exists(customer.id), queries]).to.deep.equal([true, 1]);
+    nowMs += 2;
+    expect([await remembering.exists(customer.id), queries]).to.deep.equal([true, 2]);
+  });
 });

@@ -3,8 +3,9 @@ import { Service } from 'typedi';
 import { Database, preparedStatement } from '@platform/db';
 
 /**
- * How long a process trusts that a customer it found still exists. A customer deleted from the
- * database stops authenticating in every process within this time (README, "Security").
+ * How long a process trusts that a customer it found still exists, from the start of the lookup
+ * that found them. A customer deleted from the database stops authenticating in every process
+ * within this time (README, "Authentication in one minute").
  */
 export const CUSTOMER_EXISTS_FOR_MS = 5_000;
 
@@ -27,7 +28,7 @@ export class ExistingCustomers {
   /** `timer`: where the remembered answers' age is read from (tests move it on). */
   constructor(
     private readonly db: Database,
-    timer: { now(): number } = performance,
+    private readonly timer: { now(): number } = performance,
   ) {
     this.known = new LRUCache<string, true>({ max: MAX_REMEMBERED, ttl: CUSTOMER_EXISTS_FOR_MS, ttlResolution: 0, perf: timer });
   }
@@ -42,10 +43,13 @@ export class ExistingCustomers {
     return lookup;
   }
 
+  /** The answer counts from when the lookup began: a deletion committed while it ran is at most CUSTOMER_EXISTS_FOR_MS old when forgotten. */
   private async lookUp(userId: string): Promise<boolean> {
+    const began = this.timer.now();
     const rows = await this.db.prepared(CUSTOMER_EXISTS_SQL, { id: userId });
     if (rows.length === 0) return false;
-    this.known.set(userId, true);
+    const left = CUSTOMER_EXISTS_FOR_MS - (this.timer.now() - began);
+    if (left > 0) this.known.set(userId, true, { ttl: left });
     return true;
   }
 }

@@ -29,7 +29,10 @@ export class VerifiedTokens {
     return verified.claims;
   }
 
+  /** The claims are frozen: every request with the token shares them (an admin's permissions among them). */
   remember(token: string, claims: Record<string, unknown>): void {
-    if (typeof claims['exp'] === 'number') this.tokens.set(token, { claims, expiresAtSecond: claims['exp'] });
+    if (typeof claims['exp'] !== 'number') return;
+    for (const value of Object.values(claims)) if (typeof value === 'object' && value !== null) Object.freeze(value);
+    this.tokens.set(token, { claims: Object.freeze(claims), expiresAtSecond: claims['exp'] });
   }
 }

@@ -32,8 +32,8 @@ export class StorefrontService {
   listCourses(query: CourseListQueryDto): Promise<Page<CourseCardView>> {
     // Every parameter that shapes the answer, normalised (pagination off ignores page and size).
     const window = pageWindow(query);
-    const key = JSON.stringify([query.search ?? '', query.sort, query.order, query.pagination ? [query.page, query.size] : 'all']);
-    return this.catalog.read(`list:${key}`, async () => {
+    const key = JSON.stringify([query.sort, query.order, query.pagination ? [query.page, query.size] : 'all']);
+    const load = async () => {
       const { rows, count } = await this.repository.courseCards({
         sort: query.sort as ProductListSort,
         direction: query.order === 'asc' ? 'ASC' : 'DESC',
@@ -42,7 +42,10 @@ export class StorefrontService {
         offset: window.offset ?? null,
       });
       return toPage(rows.map((row) => toCourseCard(row, this.urls)), count, query);
-    });
+    };
+    // A search's text is the caller's and rarely asked twice: answered from the database, never kept
+    // (each would be a Redis key for the TTL, made by anyone).
+    return query.search ? load() : this.catalog.read(`list:${key}`, load);
   }
 
   /**

@@ -98,7 +98,8 @@ export class IdempotencyKeysRepository {
         return `${column} = $${attribute}`;
       });
     const rows = await this.db.sequelize.query(
-      `UPDATE idempotency_keys SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $id AND status = 'in_progress' RETURNING id`,
+      // clock_timestamp(): inside the caller's transaction now() is when it began (a key would look older than it is).
+      `UPDATE idempotency_keys SET ${[...sets, 'updated_at = clock_timestamp()'].join(', ')} WHERE id = $id AND status = 'in_progress' RETURNING id`,
       { bind, type: QueryTypes.SELECT, transaction: tx },
     );
     return rows.length === 1;
