@@ -32,6 +32,19 @@ describe('Portfolio caching (market-api /api/v1/market/portfolios)', () => {
     expect(await ttlOf('valuation:1M')).to.be.within(295_000, 300_000);
   });
 
+  it('never serves a cached summary to another customer, nor after the portfolio was deleted: 404', async () => {
+    const owner = await f.customer();
+    const stranger = await f.customer();
+    const id = await f.portfolio(owner);
+    await f.as(owner).post(`${PORTFOLIOS}/${id}/transactions`, buy(f.companyIds.A, 10, 400, '2024-07-01')).expect(201);
+    const summary = (await f.as(owner).get(`${PORTFOLIOS}/${id}/summary`).expect(200)).body;
+    expect((await f.as(owner).get(`${PORTFOLIOS}/${id}/summary`).expect(200)).body, 'the cached answer').to.deep.equal(summary);
+    const refused = await f.as(stranger).get(`${PORTFOLIOS}/${id}/summary`).expect(404);
+    expect(refused.body).to.deep.equal({ message: 'Portfolio not found', errorCode: 'NOT_FOUND' });
+    await f.as(owner).delete(`${PORTFOLIOS}/${id}`).expect(204);
+    await f.as(owner).get(`${PORTFOLIOS}/${id}/summary`).expect(404);
+  });
+
   describe('with Redis unreachable', () => {
     let infra: Infrastructure;
     let offline: TestApp;
